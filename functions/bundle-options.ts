@@ -1,0 +1,16 @@
+// How every Lambda handler is bundled: used by the CDK stack (NodejsFunction) and by
+// `npm run build`, which writes the same bundles to dist/functions for inspection and the benchmark.
+export const lambdaRuntimeMajor = 22;
+
+export const handlerBundle = {
+  format: 'esm' as const,
+  platform: 'node' as const,
+  target: `node${lambdaRuntimeMajor}`,
+  minify: true,
+  sourcemap: true,
+  /** The AWS SDK is bundled (pinned version, smaller cold start through tree shaking). */
+  external: [] as string[],
+  /** ESM bundles still meet CommonJS dependencies that call require(). */
+  banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  mainFields: ['module', 'main'],
+};

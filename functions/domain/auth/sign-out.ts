@@ -1,0 +1,14 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+
+/** Raises the token version: every token issued before stops working. */
+export async function signOut(o: { userId: string }): Promise<void> {
+  await db().send(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.user(o.userId),
+    UpdateExpression: 'ADD tokenVersion :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':one': 1 },
+  }));
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/auth/password.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { getGroup } from '../groups/list-groups.ts';
+import { toPublicUser } from './user-item.ts';
+import type { UserItem } from './user-item.ts';
+
+export interface CreateUserOptions {
+  username: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+  userGroupId: string;
+  isActive: boolean;
+}
+
+/** The username guard and the user are written together, so two users can never share a name. */
+export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
+  const group = await getGroup({ groupId: o.userGroupId });
+  if (!group) throw new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  const usernameLower = o.username.toLowerCase();
+  const item: UserItem = {
+    id,
+    username: o.username,
+    usernameLower,
+    email: o.email,
+    firstname: o.firstname,
+    lastname: o.lastname,
+    passwordHash: await hashPassword(o.password),
+    userGroup: group,
+    isActive: o.isActive,
+    tokenVersion: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: { ...keys.username(usernameLower), type: 'username', userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...keys.user(id), ...keys.userListEntry(usernameLower, id), type: 'user', ...item } } },
+      { ConditionCheck: { TableName: tableName(), Key: keys.group(group.id), ConditionExpression: 'attribute_exists(pk)' } },
+    ],
+    (index) => index === 0
+      ? new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken })
+      : new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound }),
+  );
+  return toPublicUser(item);
+}

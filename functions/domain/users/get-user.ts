@@ -1,0 +1,10 @@
+import { NotFoundError } from '../../lib/errors.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { getUserItem, toPublicUser } from './user-item.ts';
+
+export async function getUser(o: { userId: string }): Promise<PublicUser> {
+  const user = await getUserItem(o.userId);
+  if (!user) throw new NotFoundError(msg.errors.userNotFound);
+  return toPublicUser(user);
+}

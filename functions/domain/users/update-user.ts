@@ -1,0 +1,91 @@
+import { tableName, transact } from '../../lib/db.ts';
+import type { TransactItem } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { getGroup } from '../groups/list-groups.ts';
+import { getUserItem, toPublicUser } from './user-item.ts';
+import type { UserItem } from './user-item.ts';
+
+export interface UserChanges {
+  username?: string | undefined;
+  email?: string | undefined;
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  password?: string | undefined;
+  userGroupId?: string | undefined;
+  isActive?: boolean | undefined;
+}
+
+export interface UpdateUserOptions {
+  userId: string;
+  changes: UserChanges;
+  /** Version the client last saw; a different current version means someone else changed the user. */
+  expectedVersion?: number | undefined;
+  /** Set when the user changes their own password: it must match the stored one. */
+  currentPassword?: string | undefined;
+  requireCurrentPassword: boolean;
+}
+
+/**
+ * Changes a user in one transaction guarded by the version read here, so concurrent edits
+ * never overwrite each other. A new password or deactivation ends all existing sessions.
+ */
+export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
+  const current = await getUserItem(o.userId);
+  if (!current) throw new NotFoundError(msg.errors.userNotFound);
+  if (o.expectedVersion !== undefined && o.expectedVersion !== current.version) throw new ConflictError();
+  const c = o.changes;
+
+  if (c.password && o.requireCurrentPassword) {
+    const ok = o.currentPassword !== undefined && (await verifyPassword(o.currentPassword, current.passwordHash));
+    if (!ok) throw new ValidationError(msg.errors.wrongCurrentPassword, { currentPassword: msg.errors.wrongCurrentPassword });
+  }
+  const group = c.userGroupId && c.userGroupId !== current.userGroup.id ? await getGroup({ groupId: c.userGroupId }) : undefined;
+  if (c.userGroupId && c.userGroupId !== current.userGroup.id && !group) {
+    throw new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
+  }
+
+  const next: UserItem = {
+    ...current,
+    ...(c.username !== undefined ? { username: c.username, usernameLower: c.username.toLowerCase() } : {}),
+    ...(c.email !== undefined ? { email: c.email } : {}),
+    ...(c.firstname !== undefined ? { firstname: c.firstname } : {}),
+    ...(c.lastname !== undefined ? { lastname: c.lastname } : {}),
+    ...(c.isActive !== undefined ? { isActive: c.isActive } : {}),
+    ...(group ? { userGroup: group } : {}),
+    ...(c.password ? { passwordHash: await hashPassword(c.password) } : {}),
+    version: current.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
+  if (endsSessions) next.tokenVersion = current.tokenVersion + 1;
+
+  const renamed = next.usernameLower !== current.usernameLower;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.user(next.id), ...keys.userListEntry(next.usernameLower, next.id), type: 'user', ...next },
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
+      },
+    },
+  ];
+  if (renamed) {
+    items.push(
+      { Put: { TableName: tableName(), Item: { ...keys.username(next.usernameLower), type: 'username', userId: next.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Delete: { TableName: tableName(), Key: keys.username(current.usernameLower) } },
+    );
+  }
+  if (group) items.push({ ConditionCheck: { TableName: tableName(), Key: keys.group(group.id), ConditionExpression: 'attribute_exists(pk)' } });
+
+  await transact(items, (index) => {
+    if (index === 0) return new ConflictError();
+    if (renamed && index === 1) return new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken });
+    return new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
+  });
+  return toPublicUser(next);
+}

@@ -1,0 +1,39 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+
+/** A user as stored. Only `toPublicUser` decides what leaves the server. */
+export interface UserItem {
+  id: string;
+  username: string;
+  usernameLower: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string;
+  userGroup: { id: string; group: string };
+  isActive: boolean;
+  tokenVersion: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getUserItem(userId: string): Promise<UserItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return out.Item as UserItem | undefined;
+}
+
+export function toPublicUser(u: UserItem): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    userGroup: u.userGroup,
+    isActive: u.isActive,
+    version: u.version,
+  };
+}

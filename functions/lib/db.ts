@@ -1,0 +1,70 @@
+import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { env } from './env.ts';
+
+export interface CapacityEntry {
+  operation: string;
+  capacityUnits: number;
+}
+
+/** Consumed capacity of every call since the last reset; filled only when TRACK_CAPACITY=1. */
+export const capacityLog: CapacityEntry[] = [];
+
+let doc: DynamoDBDocumentClient | undefined;
+
+/** The DocumentClient, made once per container on first use. */
+export function db(): DynamoDBDocumentClient {
+  if (doc) return doc;
+  const e = env();
+  const client = new DynamoDBClient({
+    region: e.AWS_REGION,
+    ...(e.DYNAMODB_ENDPOINT
+      ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  if (e.TRACK_CAPACITY === '1') {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ReturnConsumedCapacity?: string };
+        input.ReturnConsumedCapacity ??= 'TOTAL';
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+        const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+        const units = list.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
+        capacityLog.push({ operation: context.commandName ?? 'unknown', capacityUnits: units });
+        return result;
+      },
+      { step: 'initialize', name: 'trackCapacity' },
+    );
+  }
+  doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return doc;
+}
+
+export function tableName(): string {
+  return env().TABLE_NAME;
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs a transaction. When a condition fails, `onConditionFailed` receives the index of the
+ * first failed item so the caller can raise the matching German error.
+ */
+export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) {
+      const reasons = err.CancellationReasons ?? [];
+      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (index >= 0) throw onConditionFailed(index);
+    }
+    throw err;
+  }
+}
+
+export function isConditionFailure(err: unknown): boolean {
+  return err instanceof ConditionalCheckFailedException;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// Read once per container, checked, typed. A wrong setup fails the first request with
+// one line naming the variable, not with an undefined deep inside a handler.
+const schema = z
+  .object({
+    TABLE_NAME: z.string().min(3, 'TABLE_NAME muss der Name der DynamoDB-Tabelle sein (mindestens 3 Zeichen)'),
+    AWS_REGION: z.string().default('eu-central-1'),
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    UPLOADS_BUCKET: z.string().optional(),
+    UPLOADS_DIR: z.string().optional(),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET muss mindestens 32 Zeichen lang sein').optional(),
+    AUTH_SECRET_ARN: z.string().optional(),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
+    APP_VERSION: z.string().default('0.1.0'),
+    TRACK_CAPACITY: z.enum(['0', '1']).default('0'),
+  })
+  .refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), {
+    message: 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein',
+  })
+  .refine((e) => Boolean(e.AUTH_SECRET) || Boolean(e.AUTH_SECRET_ARN), {
+    message: 'AUTH_SECRET (lokal) oder AUTH_SECRET_ARN (AWS) muss gesetzt sein',
+  });
+
+export type Env = z.output<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`Konfiguration ungültig: ${first?.path.join('.') || ''} ${first?.message ?? ''}`.trim());
+  }
+  cached = parsed.data;
+  return cached;
+}

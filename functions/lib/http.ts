@@ -1,0 +1,134 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDef } from '../../shared/api/define.ts';
+import { fieldErrorsOf } from '../../shared/schemas/common.ts';
+import { msg } from '../../shared/messages.ts';
+import { AppError, ThrottledError, ValidationError, statusOf } from './errors.ts';
+import type { ErrorBody } from './errors.ts';
+import { authenticate } from './auth/session.ts';
+import type { AuthUser } from './auth/session.ts';
+import { requireAdmin } from './permissions.ts';
+import { log } from './log.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<R extends RouteDef> {
+  params: In<R['params']>;
+  query: In<R['query']>;
+  body: In<R['body']>;
+  /** The signed-in user; null only on public routes. */
+  auth: R['access'] extends 'public' ? AuthUser | null : AuthUser;
+  event: HttpEvent;
+  /** Client address as API Gateway saw it. */
+  sourceIp: string;
+}
+
+/** A non-JSON answer (image, CSV, wallet pass). */
+export interface FileResult {
+  kind: 'file';
+  contentType: string;
+  body: Buffer | string;
+  headers?: Record<string, string>;
+}
+
+export function fileResult(contentType: string, body: Buffer | string, headers?: Record<string, string>): FileResult {
+  return { kind: 'file', contentType, body, ...(headers ? { headers } : {}) };
+}
+
+function isFileResult(v: unknown): v is FileResult {
+  return typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
+}
+
+type Output<R extends RouteDef> = R['output'] extends z.ZodType ? z.input<R['output']> : FileResult;
+
+function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
+  return result.data;
+}
+
+export function rawBody(event: HttpEvent): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+function jsonBody(event: HttpEvent): unknown {
+  const text = rawBody(event).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError(msg.errors.invalidJson);
+  }
+}
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function errorResult(err: unknown, route: RouteDef, event: HttpEvent): HttpResult {
+  const requestId = event.requestContext?.requestId;
+  if (err instanceof AppError) {
+    const status = statusOf[err.kind];
+    log('info', err.message, { route: route.name, status, requestId });
+    const body: ErrorBody = { message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
+    const headers: Record<string, string> = err instanceof ThrottledError ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+    return json(status, body, headers);
+  }
+  // Unexpected: the detail goes to the log only, the caller gets the generic German text.
+  log('error', 'unexpected failure', {
+    route: route.name,
+    requestId,
+    error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+  });
+  return json(500, { message: msg.errors.generic } satisfies ErrorBody);
+}
+
+/**
+ * Wraps a domain call as a Lambda handler for one route: parses params, query and body with
+ * the route's shared schemas, checks access, and maps the result or error to HTTP.
+ */
+export function createHandler<R extends RouteDef>(
+  route: R,
+  fn: (input: HandlerInput<R>) => Promise<Output<R>>,
+) {
+  return middy<HttpEvent, HttpResult>().handler(async (event) => {
+    try {
+      // Public routes never read a token: the public card path stays at one read.
+      const auth = route.access === 'public' ? null : await authenticate(event);
+      if (route.access === 'admin' && auth) requireAdmin(auth);
+      const input = {
+        params: parsePart(route.params, event.pathParameters),
+        query: parsePart(route.query, event.queryStringParameters),
+        body: route.bodyKind === 'multipart' ? undefined : parsePart(route.body, route.body ? jsonBody(event) : undefined),
+        auth,
+        event,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      } as HandlerInput<R>;
+      const result = await fn(input);
+      if (isFileResult(result)) {
+        const isText = typeof result.body === 'string';
+        return {
+          statusCode: 200,
+          headers: { 'content-type': result.contentType, ...result.headers },
+          body: isText ? (result.body as string) : (result.body as Buffer).toString('base64'),
+          isBase64Encoded: !isText,
+        };
+      }
+      // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
+      const data = route.output ? route.output.parse(result) : result;
+      return json(200, data);
+    } catch (err) {
+      return errorResult(err, route, event);
+    }
+  });
+}

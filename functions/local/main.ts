@@ -1,0 +1,95 @@
+// `npm start`: the whole product on one machine with the handler code that runs in Lambda.
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startDynamoLocal, StartupError } from './dynamo-local.ts';
+import type { DynamoLocal } from './dynamo-local.ts';
+import { prepareLocal } from './prepare.ts';
+import { createLocalServer } from './server.ts';
+import { buildWeb } from '../../web/build.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function config() {
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT "${process.env.PORT}" ist keine gültige Portnummer (0-65535).`);
+  return {
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir: resolve(root, process.env.DATA_DIR ?? '.data'),
+    adminUsername: process.env.ADMIN_USERNAME ?? 'admin',
+    adminPassword: process.env.ADMIN_PASSWORD,
+  };
+}
+
+function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (err) {
+    throw new StartupError(`Der Datenordner ${dataDir} ist nicht beschreibbar (${(err as NodeJS.ErrnoException).code}). Rechte prüfen oder DATA_DIR auf einen anderen Ordner setzen.`);
+  }
+}
+
+/** The signing key survives restarts (sessions stay valid); AUTH_SECRET overrides it. */
+function authSecret(dataDir: string): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const c = config();
+  prepareDataDir(c.dataDir);
+  const built = await buildWeb({ onlyIfStale: true });
+  if (built) console.log('Web-Oberfläche neu gebaut.');
+  let dynamo: DynamoLocal | undefined;
+  try {
+    dynamo = await startDynamoLocal({ dbPath: join(c.dataDir, 'dynamodb') });
+    const setup = await prepareLocal({
+      endpoint: dynamo.endpoint,
+      tableName: process.env.TABLE_NAME ?? 'visitenkarten',
+      uploadsDir: join(c.dataDir, 'uploads'),
+      authSecret: authSecret(c.dataDir),
+      adminUsername: c.adminUsername,
+      adminPassword: c.adminPassword,
+    });
+    if (setup.createdAdmin) {
+      const a = setup.createdAdmin;
+      console.log(a.generated
+        ? `Admin-Konto angelegt: Benutzername "${a.username}", Passwort "${a.password}" (wird nur dieses eine Mal angezeigt).`
+        : `Admin-Konto angelegt: Benutzername "${a.username}" mit dem Passwort aus ADMIN_PASSWORD.`);
+    }
+    const server = createLocalServer({ staticDir: join(root, 'dist/web') });
+    await new Promise<void>((ok, fail) => {
+      server.once('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE'
+        ? new StartupError(`Port ${c.port} ist belegt. Anderen Port wählen, z. B. PORT=3001 npm start.`)
+        : err));
+      server.listen(c.port, c.host, () => ok());
+    });
+    const addr = server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : c.port;
+    console.log(`Listening on http://${c.host}:${port}`);
+    const stop = async () => {
+      server.close();
+      server.closeAllConnections();
+      await dynamo?.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (err) {
+    await dynamo?.stop();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError) console.error(err.message);
+  else console.error(`Start fehlgeschlagen: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { ensureTable } from './table.ts';
+import { ensureInitialData } from '../domain/setup/ensure-initial-data.ts';
+import type { InitialDataResult } from '../domain/setup/ensure-initial-data.ts';
+
+export interface LocalConfig {
+  endpoint: string;
+  tableName: string;
+  uploadsDir: string;
+  authSecret: string;
+  adminUsername: string;
+  adminPassword?: string | undefined;
+}
+
+/**
+ * Points the handlers at local resources (the same variables Lambda gets from CDK) and makes
+ * sure the table and the first admin exist. Must run before the first handler is called.
+ */
+export async function prepareLocal(c: LocalConfig): Promise<InitialDataResult> {
+  process.env.TABLE_NAME = c.tableName;
+  process.env.DYNAMODB_ENDPOINT = c.endpoint;
+  process.env.UPLOADS_DIR = c.uploadsDir;
+  process.env.AUTH_SECRET = c.authSecret;
+  delete process.env.UPLOADS_BUCKET;
+  await ensureTable({ endpoint: c.endpoint, tableName: c.tableName });
+  return ensureInitialData({ adminUsername: c.adminUsername, adminPassword: c.adminPassword });
+}

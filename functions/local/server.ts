@@ -1,0 +1,165 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { handlerFileName } from '../../shared/api/routes.ts';
+import { spaRewrite } from '../../shared/spa-rewrite.ts';
+import { msg } from '../../shared/messages.ts';
+import { matchRoute } from './router.ts';
+import { log } from '../lib/log.ts';
+
+/** API Gateway's own payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const handlers = new Map<string, Promise<LambdaHandler>>();
+
+/** Loads a route's handler module on first use, as a Lambda container would. */
+function loadHandler(name: string): Promise<LambdaHandler> {
+  let h = handlers.get(name);
+  if (!h) {
+    h = import(`../handlers/${handlerFileName(name)}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    handlers.set(name, h);
+  }
+  return h;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^(application\/json|text\/|application\/x-www-form-urlencoded)/i.test(contentType);
+}
+
+/** Turns a Node request into the API Gateway HTTP API (v2) event the Lambda gets in AWS. */
+export function toEvent(req: IncomingMessage, url: URL, body: Buffer, routeKey: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const textual = isTextual(headers['content-type']);
+  const now = Date.now();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    ...(body.length ? { body: textual ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.length > 0 && !textual,
+  };
+}
+
+function lambdaContext(requestId: string, name: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (match === null) return sendJson(res, 404, { message: msg.errors.routeNotFound });
+  if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
+  const body = await readBody(req);
+  if (body === 'too-large') return sendJson(res, 413, { message: msg.errors.payloadTooLarge });
+  const routeKey = `${match.route.method} ${match.route.path}`;
+  const event = toEvent(req, url, body, routeKey, match.pathParameters);
+  const handler = await loadHandler(match.route.name);
+  const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
+  const headers = { ...(result.headers as Record<string, string> | undefined) };
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<void> {
+  const rewritten = spaRewrite(decodeURIComponent(url.pathname));
+  const file = normalize(join(staticDir, rewritten));
+  if (!file.startsWith(normalize(staticDir) + sep)) return sendJson(res, 404, { message: msg.errors.notFound });
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new Error('not a file');
+    const data = await readFile(file);
+    const ext = extname(file);
+    // Hashed assets never change; index.html must be re-checked so a deploy is picked up.
+    const cache = rewritten === '/index.html' ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
+    res.end(data);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(msg.ui.notFound);
+  }
+}
+
+/** One HTTP server for the SPA and the API, as CloudFront + API Gateway are in AWS. */
+export function createLocalServer(o: { staticDir: string }): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = url.pathname.startsWith('/api/') ? handleApi(req, res, url) : handleStatic(res, url, o.staticDir);
+    work.catch((err: unknown) => {
+      log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
+      if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { msg } from '../messages.ts';
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * Empty strings count as absent (spec §5): '' and '   ' become undefined before validation,
+ * so a required field reports "Pflichtfeld" and an optional one is simply left out.
+ */
+export function blankAsAbsent<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, z.input<S>> {
+  return z.preprocess(blank, schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
+
+const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? msg.validation.required : invalid;
+
+/** A required, trimmed text of at least `min` characters. */
+export function requiredText(min = 1, minMessage: string = msg.validation.required, max = 200) {
+  return blankAsAbsent(
+    z.string({ error: requiredOr(msg.validation.required) }).trim().min(min, minMessage).max(max, msg.validation.tooLong),
+  );
+}
+
+/** An optional trimmed text; blank means absent. */
+export function optionalText(max = 2000) {
+  return blankAsAbsent(z.string().trim().max(max, msg.validation.tooLong).optional());
+}
+
+export const requiredEmail = blankAsAbsent(
+  z.string({ error: requiredOr(msg.validation.email) }).trim().max(254, msg.validation.tooLong).pipe(z.email(msg.validation.email)),
+);
+
+export const idSchema = z.string().trim().min(1, msg.validation.required).max(64);
+
+/** Turns zod issues into `{ "a.b": "first message" }` for the form that sent them. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

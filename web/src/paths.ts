@@ -1,0 +1,20 @@
+// Named routes of spec §2. Screens link by name, never by a hand-written path.
+export const paths = {
+  home: '/',
+  theCard: '/c/:id',
+  qr: '/qr/:id/:signature',
+  account: '/v2/account',
+  adminUsers: '/v2/admin/user',
+  adminUserAdd: '/v2/admin/user/add',
+  adminUserEdit: '/v2/admin/user/edit/:userId',
+  cardCompany: '/v2/card/company',
+  cardCompanyEdit: '/v2/card/company/edit',
+  visitenkarteOverview: '/v2/card/visitenkarte',
+  companyLegacy: '/company',
+  userLegacy: '/user',
+  toolsLegacy: '/tools',
+} as const;
+
+export function pathTo(template: string, params: Record<string, string>): string {
+  return template.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}

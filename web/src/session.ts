@@ -1,0 +1,44 @@
+import type { PublicUser } from '../../shared/schemas/user.ts';
+
+// Local storage keys of spec §3: token and user. Companies etc. are added by their screens.
+const TOKEN = 'token';
+const USER = 'user';
+const extraKeys = new Set<string>();
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN);
+}
+
+export function setSession(token: string, user: PublicUser): void {
+  localStorage.setItem(TOKEN, token);
+  localStorage.setItem(USER, JSON.stringify(user));
+}
+
+export function setUser(user: PublicUser): void {
+  localStorage.setItem(USER, JSON.stringify(user));
+}
+
+export function getUser(): PublicUser | null {
+  const raw = localStorage.getItem(USER);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as PublicUser;
+  } catch {
+    return null;
+  }
+}
+
+export function isAdmin(user: PublicUser | null): boolean {
+  return (user?.userGroup.group ?? '').trim().toLowerCase() === 'admin';
+}
+
+/** Screens that keep session data (companies, selection) register their keys so logout clears them. */
+export function registerSessionKey(key: string): void {
+  extraKeys.add(key);
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(USER);
+  for (const k of extraKeys) localStorage.removeItem(k);
+}
