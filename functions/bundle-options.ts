@@ -1,6 +1,6 @@
 // How every Lambda handler is bundled: used by the CDK stack (NodejsFunction) and by
 // `npm run build`, which writes the same bundles to dist/functions for inspection and the benchmark.
-export const lambdaRuntimeMajor = 22;
+export const lambdaRuntimeMajor = 24;
 
 export const handlerBundle = {
   format: 'esm' as const,

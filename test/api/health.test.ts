@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+describe('GET /api/health', () => {
+  test('answers 200 with the version and a reachable table', async () => {
+    const res = await s.api('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: expect.any(String), table: true });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('an unknown API path is a German 404, a wrong method a 405', async () => {
+    const res = await s.api('GET', '/api/gibt-es-nicht');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Diese Schnittstelle gibt es nicht.');
+    expect((await s.api('DELETE', '/api/health')).status).toBe(405);
+  });
+
+  test('serves the SPA for app routes and 404 for missing assets', async () => {
+    const page = await fetch(`${s.baseUrl}/v2/admin/user`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await fetch(`${s.baseUrl}/assets/fehlt-ABCDEFGH.js`)).status).toBe(404);
+  });
+
+  test('malformed JSON gets a German 400', async () => {
+    const res = await s.api('POST', '/api/auth', { body: '{kein json' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Die Anfrage enthält kein gültiges JSON.');
+  });
+});

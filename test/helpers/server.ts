@@ -1,0 +1,93 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { prepareLocal } from '../../functions/local/prepare.ts';
+import { createLocalServer } from '../../functions/local/server.ts';
+
+export const ADMIN = { username: 'admin', password: 'admin-passwort-1' };
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  tableName: string;
+  uploadsDir: string;
+  /** JSON call through the local HTTP adapter, exactly as the browser makes it. */
+  api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  login(username: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The product's local server on a free port with a table of its own in the shared DynamoDB
+ * Local, so test files never see each other's data.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const tableName = `t_${randomUUID().replaceAll('-', '')}`;
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
+  await prepareLocal({
+    endpoint: inject('dynamoEndpoint'),
+    tableName,
+    uploadsDir,
+    authSecret: randomBytes(32).toString('hex'),
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+  });
+  const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web') });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const api: TestServer['api'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      ...(o.body !== undefined ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) } : {}),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body: body as any, headers: res.headers };
+  };
+
+  let admin: string | undefined;
+  const login = async (username: string, password: string) => {
+    const res = await api('POST', '/api/auth', { body: { username, password } });
+    if (res.status !== 200) throw new Error(`Login ${username} fehlgeschlagen: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  };
+
+  return {
+    baseUrl,
+    tableName,
+    uploadsDir,
+    api,
+    login,
+    adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
+    close: () => new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    }),
+  };
+}
+
+let counter = 0;
+/** A unique, valid username for a test. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(3).toString('hex')}`;
+}
