@@ -57,7 +57,7 @@ describe('CDK stack', () => {
   });
 
   test('a GET-only function may read the table but not write it', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyName: any; PolicyDocument: { Statement: { Action: string | string[] }[] } } }[];
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles?: unknown; PolicyDocument: { Statement: { Action: string | string[] }[] } } }[];
     const health = policies.find((p) => JSON.stringify(p.Properties.Roles ?? p).includes('Fnhealth'));
     expect(health).toBeDefined();
     const actions = health!.Properties.PolicyDocument.Statement.flatMap((s) => [s.Action].flat());
