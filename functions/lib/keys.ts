@@ -18,6 +18,28 @@ export const keys = {
     sk: `WINDOW#${windowStart}`,
   }),
 
+  company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
+  /** GSI1 entry that lists all companies sorted by org (admin list). */
+  companyListEntry: (orgLower: string, companyId: string) => ({ gsi1pk: 'COMPANIES', gsi1sk: `${orgLower}#${companyId}` }),
+  companyListPartition: () => ({ gsi1pk: 'COMPANIES' }),
+
+  /**
+   * GSI2 entry on every item a company owns (profiles, persons, statistics, credit history),
+   * so deleting a company finds all of it with one Query. `kind` is the item type in capitals.
+   */
+  owned: (companyId: string, kind: string, id: string) => ({ gsi2pk: `OWNER#${companyId}`, gsi2sk: `${kind}#${id}` }),
+  ownedPartition: (companyId: string) => ({ gsi2pk: `OWNER#${companyId}` }),
+
+  profile: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'PROFILE' }),
+  /** GSI1 entry listing a company's profiles in creation order. */
+  profileListEntry: (companyId: string, createdAt: string, profileId: string) => ({ gsi1pk: `COMPANY#${companyId}#PROFILES`, gsi1sk: `${createdAt}#${profileId}` }),
+  profileListPartition: (companyId: string) => ({ gsi1pk: `COMPANY#${companyId}#PROFILES` }),
+
+  person: (personId: string) => ({ pk: `PERSON#${personId}`, sk: 'PERSON' }),
+  /** GSI1 entry listing a profile's persons (card holders) in creation order. */
+  personListEntry: (profileId: string, createdAt: string, personId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS`, gsi1sk: `${createdAt}#${personId}` }),
+  personListPartition: (profileId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS` }),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

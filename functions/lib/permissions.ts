@@ -1,5 +1,8 @@
-import { ForbiddenError } from './errors.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
 import type { AuthUser } from './auth/session.ts';
+import type { TransactItem } from './db.ts';
+import { keys } from './keys.ts';
+import { tableName } from './db.ts';
 
 // Every permission rule of the server lives here.
 
@@ -19,4 +22,34 @@ export function canReadUser(auth: AuthUser, userId: string): boolean {
 
 export function requireCanReadUser(auth: AuthUser, userId: string): void {
   if (!canReadUser(auth, userId)) throw new ForbiddenError();
+}
+
+/** Admins reach every company; a company user only the companies they are assigned to. */
+export function canAccessCompany(auth: AuthUser, companyId: string): boolean {
+  return auth.isAdmin || auth.companyIds.includes(companyId);
+}
+
+/**
+ * Read-side check for anything a company owns. Another company's object answers 404, exactly
+ * like a missing one, so ids of other tenants cannot be probed.
+ */
+export function requireCompanyAccess(auth: AuthUser, companyId: string | undefined, notFoundMessage?: string): asserts companyId is string {
+  if (!companyId || !canAccessCompany(auth, companyId)) throw new NotFoundError(notFoundMessage);
+}
+
+/**
+ * Write-side check that travels inside the transaction: the caller must still be assigned to
+ * the company when the write happens (an admin removing them a moment earlier wins).
+ * Empty for admins. Put it first, so a failure at index 0 means "no access".
+ */
+export function companyScopeCheck(auth: AuthUser, companyId: string): TransactItem[] {
+  if (auth.isAdmin) return [];
+  return [{
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.user(auth.id),
+      ConditionExpression: 'contains(companyIds, :companyId) AND isActive = :true',
+      ExpressionAttributeValues: { ':companyId': companyId, ':true': true },
+    },
+  }];
 }

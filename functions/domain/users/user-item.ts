@@ -14,6 +14,11 @@ export interface UserItem {
   passwordHash: string;
   userGroup: { id: string; group: string };
   isActive: boolean;
+  /**
+   * Companies the user is assigned to: a DynamoDB string set (ADD/DELETE), kept in step with
+   * the company's `userIds` in one transaction. Every write to a user item raises `version`.
+   */
+  companyIds?: Set<string>;
   tokenVersion: number;
   version: number;
   createdAt: string;

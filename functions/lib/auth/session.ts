@@ -9,6 +9,8 @@ export interface AuthUser {
   id: string;
   username: string;
   isAdmin: boolean;
+  /** Companies this user is assigned to (read with the user on every request). */
+  companyIds: readonly string[];
   tokenVersion: number;
 }
 
@@ -31,5 +33,5 @@ export async function authenticate(event: APIGatewayProxyEventV2): Promise<AuthU
   if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) {
     throw new UnauthenticatedError(msg.errors.sessionExpired);
   }
-  return { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group), tokenVersion: user.tokenVersion };
+  return { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group), companyIds: [...(user.companyIds ?? [])], tokenVersion: user.tokenVersion };
 }

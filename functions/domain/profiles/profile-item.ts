@@ -1,0 +1,26 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+
+/**
+ * A profile as stored. The full field list (spec §3 CardCompanyProfil) is the shared zod
+ * schema's output; the server adds ownership, a card counter and a version.
+ */
+export interface ProfileItem {
+  id: string;
+  companyId: string;
+  profilname: string;
+  adressen?: { adresseId: string; [field: string]: unknown }[];
+  settings?: Record<string, unknown>;
+  /** Number of persons (cards) on this profile; changed in the same transaction as the person. */
+  cardCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+export async function getProfileItem(profileId: string): Promise<ProfileItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(profileId) }));
+  return out.Item as ProfileItem | undefined;
+}
