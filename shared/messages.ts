@@ -29,6 +29,7 @@ export const msg = {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
     passwordsDiffer: 'Passwörter stimmen nicht überein',
     tooLong: 'Dieser Text ist zu lang',
+    httpLink: 'Muss mit http:// oder https:// beginnen',
   },
   ui: {
     notFound: 'Nicht gefunden',

@@ -30,6 +30,28 @@ export const requiredEmail = blankAsAbsent(
   z.string({ error: requiredOr(msg.validation.email) }).trim().max(254, msg.validation.tooLong).pipe(z.email(msg.validation.email)),
 );
 
+/** An optional http(s) link (spec §5: 'Muss mit http:// oder https:// beginnen'); blank means absent. */
+export function optionalHttpLink(max = 2000) {
+  return blankAsAbsent(z.string().trim().max(max, msg.validation.tooLong).refine(isHttpUrl, msg.validation.httpLink).optional());
+}
+
+/** A required http(s) link. */
+export function requiredHttpLink(max = 2000) {
+  return blankAsAbsent(
+    z.string({ error: requiredOr(msg.validation.required) }).trim().max(max, msg.validation.tooLong).refine(isHttpUrl, msg.validation.httpLink),
+  );
+}
+
+/** Only http(s) URLs with a host: no javascript:, data: or relative links ever reach a page. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const idSchema = z.string().trim().min(1, msg.validation.required).max(64);
 
 /** Turns zod issues into `{ "a.b": "first message" }` for the form that sent them. */
