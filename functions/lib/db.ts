@@ -1,6 +1,6 @@
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from './env.ts';
 
 export interface CapacityEntry {
@@ -44,6 +44,18 @@ export function db(): DynamoDBDocumentClient {
 
 export function tableName(): string {
   return env().TABLE_NAME;
+}
+
+/** Every page of one Query (follows LastEvaluatedKey). */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as T[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
