@@ -1,5 +1,5 @@
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from './env.ts';
 
@@ -56,6 +56,48 @@ export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStart
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+export type ItemKey = Record<string, string>;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** GetItem for many keys (BatchGetItem in chunks of 100, retrying unprocessed keys); missing items are left out. */
+export async function batchGetAll<T>(keyList: ItemKey[], projection?: { expression: string; names: Record<string, string> }): Promise<T[]> {
+  const items: T[] = [];
+  for (const chunk of chunks(keyList, 100)) {
+    let pending: ItemKey[] | undefined = chunk;
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await db().send(new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: {
+            Keys: pending,
+            ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
+          },
+        },
+      }));
+      items.push(...((out.Responses?.[tableName()] ?? []) as T[]));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys as ItemKey[] | undefined;
+    }
+  }
+  return items;
+}
+
+/** DeleteItem for many keys (BatchWriteItem in chunks of 25, retrying unprocessed ones). Deleting a missing item is no error. */
+export async function batchDeleteAll(keyList: ItemKey[]): Promise<void> {
+  for (const chunk of chunks(keyList, 25)) {
+    let pending = chunk.map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
 }
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
