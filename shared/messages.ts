@@ -1,5 +1,7 @@
 // The one German message catalogue: server errors, validation texts and UI labels.
 // Strings quoted in the product specification are kept exactly as written there.
+import { personMessages } from './messages/person.ts';
+
 export const msg = {
   errors: {
     generic: 'Ein Fehler ist aufgetreten.',
@@ -42,4 +44,5 @@ export const msg = {
     loginSuccess: 'Du hast dich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
   },
+  person: personMessages,
 } as const;

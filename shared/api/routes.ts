@@ -2,12 +2,14 @@ import type { RouteDef } from './define.ts';
 import * as system from './routes/system.ts';
 import * as auth from './routes/auth.ts';
 import * as user from './routes/user.ts';
+import * as person from './routes/person.ts';
 
 /** Every API route, keyed by name. Infra, functions and web all read this table. */
 export const routes = {
   ...system,
   ...auth,
   ...user,
+  ...person,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

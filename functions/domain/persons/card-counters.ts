@@ -1,0 +1,31 @@
+import { tableName } from '../../lib/db.ts';
+import type { TransactItem } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+
+// The card counters change only inside the transaction that changes the person (DESIGN §4).
+
+/** ADD to the company's `cardCountTotal` / `cardCountActive`; the company must still exist. */
+export function companyCounterUpdate(companyId: string, total: number, active: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: 'ADD cardCountTotal :total, cardCountActive :active',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':total': total, ':active': active },
+    },
+  };
+}
+
+/** ADD to a profile's `cardCount`; the profile must still exist and belong to the company. */
+export function profileCounterUpdate(profileId: string, companyId: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.profile(profileId),
+      UpdateExpression: 'ADD cardCount :delta',
+      ConditionExpression: 'companyId = :cid',
+      ExpressionAttributeValues: { ':delta': delta, ':cid': companyId },
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { tableName } from '../../lib/db.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
+import { cardProfile } from './card-profile.ts';
+import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
+import { runGuarded, scopeSteps } from './guarded-transaction.ts';
+import { personRecord } from './person-item.ts';
+import type { PersonItem } from './person-item.ts';
+
+/** The card, the company's counters and the profile's counter are written in one transaction. */
+export async function createPerson(o: { auth: AuthUser; input: PersonInput }): Promise<Person> {
+  const profile = await cardProfile({ auth: o.auth, profileId: o.input.companyProfilId, adresseId: o.input.adresseId });
+  const now = new Date().toISOString();
+  const item: PersonItem = {
+    ...o.input,
+    id: randomUUID(),
+    companyId: profile.companyId,
+    createdOn: now,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
+  await runGuarded([
+    ...scopeSteps(o.auth, item.companyId, msg.person.errors.profileNotFound),
+    {
+      item: { Put: { TableName: tableName(), Item: personRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFail: () => new Error('person id collision'),
+    },
+    { item: companyCounterUpdate(item.companyId, 1, item.isActive ? 1 : 0), onFail: profileGone },
+    { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
+  ]);
+  return item;
+}

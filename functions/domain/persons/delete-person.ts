@@ -1,0 +1,36 @@
+import { tableName } from '../../lib/db.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { keys } from '../../lib/keys.ts';
+import { requireCompanyAccess } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
+import { runGuarded, scopeSteps } from './guarded-transaction.ts';
+import { getPersonItem } from './person-item.ts';
+
+/**
+ * Deletes a card with its counters. The delete is guarded by the version read here: the counter
+ * deltas depend on the profile and active state, which a concurrent edit could have changed.
+ */
+export async function deletePerson(o: { auth: AuthUser; personId: string }): Promise<{ id: string }> {
+  const current = await getPersonItem(o.personId);
+  requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
+  const p = current!;
+  await runGuarded([
+    ...scopeSteps(o.auth, p.companyId, msg.person.errors.notFound),
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.person(p.id),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': p.version },
+        },
+      },
+      onFail: () => new ConflictError(),
+    },
+    { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
+    { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
+  ]);
+  return { id: p.id };
+}

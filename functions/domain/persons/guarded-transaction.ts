@@ -1,0 +1,20 @@
+import { transact } from '../../lib/db.ts';
+import type { TransactItem } from '../../lib/db.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { companyScopeCheck } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+
+/** One write of a transaction and the error to raise when its condition fails. */
+export interface GuardedItem {
+  item: TransactItem;
+  onFail: () => Error;
+}
+
+export function runGuarded(steps: GuardedItem[]): Promise<void> {
+  return transact(steps.map((s) => s.item), (index) => steps[index]!.onFail());
+}
+
+/** The caller must still be assigned to the company when the write happens; if not, it looks missing. */
+export function scopeSteps(auth: AuthUser, companyId: string, notFoundMessage: string): GuardedItem[] {
+  return companyScopeCheck(auth, companyId).map((item) => ({ item, onFail: () => new NotFoundError(notFoundMessage) }));
+}

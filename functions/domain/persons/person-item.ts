@@ -1,0 +1,26 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import type { Person } from '../../../shared/schemas/person.ts';
+
+/** A card holder as stored: the shared Person plus bookkeeping. */
+export interface PersonItem extends Person {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getPersonItem(personId: string): Promise<PersonItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.person(personId) }));
+  return out.Item as PersonItem | undefined;
+}
+
+/** The stored record: the item plus its table key, its profile list entry and its ownership entry. */
+export function personRecord(p: PersonItem): Record<string, unknown> {
+  return {
+    ...keys.person(p.id),
+    ...keys.personListEntry(p.companyProfilId, p.createdOn, p.id),
+    ...keys.owned(p.companyId, 'PERSON', p.id),
+    type: 'person',
+    ...p,
+  };
+}

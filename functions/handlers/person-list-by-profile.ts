@@ -1,0 +1,5 @@
+import { personListByProfile } from '../../shared/api/routes/person.ts';
+import { createHandler } from '../lib/http.ts';
+import { listPersonsByProfile } from '../domain/persons/list-persons.ts';
+
+export const handler = createHandler(personListByProfile, ({ auth, params }) => listPersonsByProfile({ auth, profileId: params.profileId }));

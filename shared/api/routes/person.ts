@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineRoute } from '../define.ts';
+import {
+  cardCountQuery, cardCountSchema, companyIdParams, createPersonSchema, personIdParams, personSchema, profileIdParams,
+  updatePersonSchema,
+} from '../../schemas/person.ts';
+
+export const personCreate = defineRoute({
+  name: 'personCreate', method: 'POST', path: '/api/card/company/person', access: 'user',
+  body: createPersonSchema, output: personSchema,
+});
+
+/** Cards per profile of one company, read from the profiles' counters. */
+export const personCardCount = defineRoute({
+  name: 'personCardCount', method: 'GET', path: '/api/card/company/person/cardcount', access: 'user',
+  query: cardCountQuery, output: cardCountSchema,
+});
+
+export const personListByProfile = defineRoute({
+  name: 'personListByProfile', method: 'GET', path: '/api/card/company/person/all/{profileId}', access: 'user',
+  params: profileIdParams, output: z.array(personSchema),
+});
+
+export const personGet = defineRoute({
+  name: 'personGet', method: 'GET', path: '/api/card/company/person/{id}', access: 'user',
+  params: personIdParams, output: personSchema,
+});
+
+export const personUpdate = defineRoute({
+  name: 'personUpdate', method: 'PATCH', path: '/api/card/company/person/{id}', access: 'user',
+  params: personIdParams, body: updatePersonSchema, output: personSchema,
+});
+
+export const personDelete = defineRoute({
+  name: 'personDelete', method: 'DELETE', path: '/api/card/company/person/{id}', access: 'user',
+  params: personIdParams, output: z.object({ id: z.string() }),
+});
+
+/** CSV of every card holder of a company (German Excel: BOM, semicolons). */
+export const personExport = defineRoute({
+  name: 'personExport', method: 'GET', path: '/api/v2/admin/company/{companyId}/export', access: 'admin',
+  params: companyIdParams,
+});
