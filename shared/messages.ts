@@ -1,6 +1,8 @@
 // The one German message catalogue: server errors, validation texts and UI labels.
 // Strings quoted in the product specification are kept exactly as written there.
 import { personMessages } from './messages/person.ts';
+import { shellMessages } from './messages/shell.ts';
+import { userMessages } from './messages/users.ts';
 
 export const msg = {
   errors: {
@@ -21,6 +23,7 @@ export const msg = {
     userNotFound: 'Konnte Benutzer nicht finden',
     groupNotFound: 'Diese Benutzergruppe gibt es nicht.',
     wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+    selfLockout: 'Sie können sich nicht selbst deaktivieren oder sich die Administratorrechte entziehen.',
     companiesLoad: 'Beim Laden der Unternehmen ist ein Fehler aufgetreten.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
   },
@@ -45,4 +48,6 @@ export const msg = {
     loading: 'Wird geladen …',
   },
   person: personMessages,
+  shell: shellMessages,
+  users: userMessages,
 } as const;

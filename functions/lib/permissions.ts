@@ -1,4 +1,5 @@
-import { ForbiddenError, NotFoundError } from './errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.ts';
+import { msg } from '../../shared/messages.ts';
 import type { AuthUser } from './auth/session.ts';
 import type { TransactItem } from './db.ts';
 import { keys } from './keys.ts';
@@ -22,6 +23,16 @@ export function canReadUser(auth: AuthUser, userId: string): boolean {
 
 export function requireCanReadUser(auth: AuthUser, userId: string): void {
   if (!canReadUser(auth, userId)) throw new ForbiddenError();
+}
+
+/**
+ * An admin may not deactivate themselves or leave the admin group: with the last admin gone
+ * nobody could undo it.
+ */
+export function requireNoSelfLockout(auth: AuthUser, target: { id: string; isActive: boolean; userGroup: { group: string } }): void {
+  if (auth.id !== target.id || !auth.isAdmin) return;
+  if (!target.isActive) throw new ValidationError(msg.errors.selfLockout, { isActive: msg.errors.selfLockout });
+  if (!isAdminGroup(target.userGroup.group)) throw new ValidationError(msg.errors.selfLockout, { userGroupId: msg.errors.selfLockout });
 }
 
 /** Admins reach every company; a company user only the companies they are assigned to. */

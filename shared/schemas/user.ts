@@ -63,3 +63,15 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const userIdParams = z.object({ id: idSchema });
+
+/**
+ * The account form (spec §5 "New password"). Client-side only: the server gets
+ * `currentPassword` and `password` through `updateUserSchema`.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: blankAsAbsent(z.string({ error: () => msg.validation.required }).max(200, msg.validation.tooLong)),
+    password,
+    passwordConfirm: z.string().optional(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], error: msg.validation.passwordsDiffer });

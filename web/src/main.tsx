@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'react-hot-toast';
 import { router } from './router.tsx';
+import { Toaster } from './toaster.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -9,8 +9,7 @@ if (root) {
   createRoot(root).render(
     <>
       <RouterProvider router={router} />
-      {/* Spec §9: bottom-right, 5000 ms; fades are in styles.css. */}
-      <Toaster position="bottom-right" toastOptions={{ duration: 5000, success: { duration: 5000 }, error: { duration: 5000 } }} />
+      <Toaster />
     </>,
   );
 }

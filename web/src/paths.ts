@@ -7,11 +7,17 @@ export const paths = {
   adminUsers: '/v2/admin/user',
   adminUserAdd: '/v2/admin/user/add',
   adminUserEdit: '/v2/admin/user/edit/:userId',
+  adminCompanies: '/v2/admin/company',
+  adminCredits: '/v2/admin/credit',
+  adminStatistics: '/v2/admin/statistik',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
   visitenkarteOverview: '/v2/card/visitenkarte',
+  profileOverview: '/v2/card/profil',
+  statistikOverview: '/v2/card/statistik',
   companyLegacy: '/company',
   userLegacy: '/user',
+  userLegacyAdd: '/user/add',
   toolsLegacy: '/tools',
 } as const;
 

@@ -2,11 +2,41 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { NotFound } from './pages/not-found.tsx';
+import { Loading } from './pages/loading.tsx';
+import { requireSession } from './guards.ts';
+import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
-// Areas add their screens as one array each (web/src/pages/<area>/routes.ts) below.
-const routes: RouteObject[] = [
+// Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
+// of the lists below: public (no session), v2 (V2 layout) or legacy (legacy layout).
+// Admin-only screens put `loader: requireAdmin` (guards.ts) on their route.
+
+const publicScreens: RouteObject[] = [
   { path: paths.home, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
+];
+
+const v2Screens: RouteObject[] = [
+  ...userV2Routes,
+];
+
+const legacyScreens: RouteObject[] = [
+  ...userLegacyRoutes,
+];
+
+const routes: RouteObject[] = [
+  ...publicScreens,
+  {
+    // Spec §2: every other screen needs a session; a stored token is checked with the server.
+    id: 'session',
+    loader: requireSession,
+    // Re-check on every navigation (answered from a short cache), not only on the first load.
+    shouldRevalidate: () => true,
+    HydrateFallback: Loading,
+    children: [
+      { lazy: async () => ({ Component: (await import('./layout/v2-layout.tsx')).V2Layout }), children: v2Screens },
+      { lazy: async () => ({ Component: (await import('./layout/legacy-layout.tsx')).LegacyLayout }), children: legacyScreens },
+    ],
+  },
   { path: '*', Component: NotFound },
 ];
 

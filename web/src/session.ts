@@ -9,6 +9,11 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN);
 }
 
+/** Only the token: the session check right after sign-in needs it before the user is known. */
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN, token);
+}
+
 export function setSession(token: string, user: PublicUser): void {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER, JSON.stringify(user));

@@ -8,6 +8,8 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';
 import type { UserItem } from './user-item.ts';
+import { requireNoSelfLockout } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
 
 export interface UserChanges {
   username?: string | undefined;
@@ -27,6 +29,8 @@ export interface UpdateUserOptions {
   /** Set when the user changes their own password: it must match the stored one. */
   currentPassword?: string | undefined;
   requireCurrentPassword: boolean;
+  /** Who makes the change, so an admin cannot lock themselves out. */
+  actor?: AuthUser | undefined;
 }
 
 /**
@@ -40,8 +44,10 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
   const c = o.changes;
 
   if (c.password && o.requireCurrentPassword) {
-    const ok = o.currentPassword !== undefined && (await verifyPassword(o.currentPassword, current.passwordHash));
-    if (!ok) throw new ValidationError(msg.errors.wrongCurrentPassword, { currentPassword: msg.errors.wrongCurrentPassword });
+    if (o.currentPassword === undefined) throw new ValidationError(msg.errors.invalidInput, { currentPassword: msg.validation.required });
+    if (!(await verifyPassword(o.currentPassword, current.passwordHash))) {
+      throw new ValidationError(msg.errors.wrongCurrentPassword, { currentPassword: msg.errors.wrongCurrentPassword });
+    }
   }
   const group = c.userGroupId && c.userGroupId !== current.userGroup.id ? await getGroup({ groupId: c.userGroupId }) : undefined;
   if (c.userGroupId && c.userGroupId !== current.userGroup.id && !group) {
@@ -60,6 +66,7 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     version: current.version + 1,
     updatedAt: new Date().toISOString(),
   };
+  if (o.actor) requireNoSelfLockout(o.actor, next);
   const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
   if (endsSessions) next.tokenVersion = current.tokenVersion + 1;
 
@@ -68,7 +75,8 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.user(next.id), ...keys.userListEntry(next.usernameLower, next.id), type: 'user', ...next },
+        // `next` carries the stored keys; the list entry must follow a renamed username.
+        Item: { ...next, ...keys.user(next.id), ...keys.userListEntry(next.usernameLower, next.id), type: 'user' },
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': current.version },
       },

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { authLogin, authSession } from '../../../shared/api/routes/auth.ts';
 import { msg } from '../../../shared/messages.ts';
-import { call } from '../api/client.ts';
-import { setSession } from '../session.ts';
+import { signIn } from '../auth.ts';
 import { showError, showSuccess } from '../toast.tsx';
 import { paths } from '../paths.ts';
 
@@ -19,22 +17,13 @@ export function LoginPage() {
     e?.preventDefault();
     if (busy) return;
     setBusy(true);
-    const login = await call(authLogin, { body: { username, password } });
-    if (!login.data) {
-      setBusy(false);
-      setError(login.errorMessage);
-      showError(login.errorMessage ?? msg.errors.generic);
-      return;
-    }
-    localStorage.setItem('token', login.data.token);
-    const me = await call(authSession);
+    const result = await signIn(username, password);
     setBusy(false);
-    if (!me.data) {
-      setError(me.errorMessage);
-      showError(me.errorMessage ?? msg.errors.generic);
+    if (result.error !== null) {
+      setError(result.error);
+      showError(result.error);
       return;
     }
-    setSession(login.data.token, me.data);
     setError(null);
     showSuccess(msg.ui.loginSuccess, msg.ui.loginSuccessTitle);
     navigate(paths.visitenkarteOverview);

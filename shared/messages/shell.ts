@@ -1,0 +1,32 @@
+// The signed-in frame around every back-office screen (spec §2 V2 layout and legacy layout).
+export const shellMessages = {
+  brand: 'Visitenkarten',
+  mainNav: 'Hauptnavigation',
+  toggleNav: 'Navigation ein- oder ausblenden',
+  closeNav: 'Navigation schließen',
+  greeting: (username: string) => `Hallo, ${username}`,
+  credits: 'Credits',
+  account: 'Konto',
+  logout: 'Abmelden',
+  sections: {
+    admin: 'Administration',
+    cards: 'Visitenkarten',
+  },
+  nav: {
+    adminCompanies: 'Unternehmen',
+    adminCredits: 'Credits',
+    adminStatistics: 'Statistik',
+    adminUsers: 'Benutzer',
+    cards: 'Visitenkarten',
+    profiles: 'Profile',
+    statistics: 'Statistik',
+    account: 'Konto',
+  },
+  legacy: {
+    nav: 'Navigation (alte Version)',
+    companies: 'Unternehmen',
+    users: 'Benutzer',
+    tools: 'Tools',
+    toV2: 'Weiter zu V2',
+  },
+} as const;

@@ -1,0 +1,40 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../../shared/schemas/common.ts';
+import { msg } from '../../shared/messages.ts';
+import { showError } from './toast.tsx';
+
+export type FieldErrors = Record<string, string>;
+
+export type Checked<T> = { data: T; errors: null } | { data: null; errors: FieldErrors };
+
+/**
+ * Validates form values with the route's shared schema before anything is sent; on failure
+ * the errors go inline and the toast of spec §5 appears.
+ */
+export function validateForm<S extends z.ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  showError(msg.errors.invalidInput);
+  return { data: null, errors: fieldErrorsOf(result.error) };
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+/** A labelled input with its inline error (`aria-invalid`, `.field-error`). */
+export function Field({ name, label, error, hint, ...input }: FieldProps) {
+  const errorId = `${name}-error`;
+  return (
+    <label>
+      {label}
+      <input name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      {hint && !error && <span className="muted field-hint">{hint}</span>}
+      {error && <span id={errorId} className="field-error">{error}</span>}
+    </label>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { paths } from '../paths.ts';
+import { useCredits } from './use-credits.ts';
+import { useLogout } from './use-logout.ts';
+
+export function Header({ user, navOpen, onToggleNav }: { user: PublicUser; navOpen: boolean; onToggleNav: () => void }) {
+  const credits = useCredits();
+  const logout = useLogout();
+  return (
+    <header className="header">
+      <button type="button" className="btn nav-toggle" aria-controls="sidebar" aria-expanded={navOpen}
+        aria-label={msg.shell.toggleNav} onClick={onToggleNav}>
+        <span aria-hidden="true">☰</span>
+      </button>
+      <span className="greeting">{msg.shell.greeting(user.username)}</span>
+      <span className="spacer" />
+      <span className="credits" data-testid="credits">
+        {msg.shell.credits}: <strong>{credits.toLocaleString('de-DE')}</strong>
+      </span>
+      <Link to={paths.account}>{msg.shell.account}</Link>
+      <button type="button" className="btn-link" onClick={logout}>{msg.shell.logout}</button>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { isAdmin } from '../session.ts';
+import { paths } from '../paths.ts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+export interface NavSection {
+  title: string;
+  items: NavItem[];
+}
+
+const s = msg.shell;
+
+/**
+ * The sidebar's links (spec §2/§6): admins get the admin pages on top; everybody gets the
+ * card area and the account. Conditions such as the company's statistics flag go here.
+ */
+export function navSections(user: PublicUser): NavSection[] {
+  const cards: NavSection = {
+    title: s.sections.cards,
+    items: [
+      { to: paths.visitenkarteOverview, label: s.nav.cards },
+      { to: paths.profileOverview, label: s.nav.profiles },
+      { to: paths.statistikOverview, label: s.nav.statistics },
+      { to: paths.account, label: s.nav.account },
+    ],
+  };
+  if (!isAdmin(user)) return [cards];
+  const admin: NavSection = {
+    title: s.sections.admin,
+    items: [
+      { to: paths.adminCompanies, label: s.nav.adminCompanies },
+      { to: paths.adminCredits, label: s.nav.adminCredits },
+      { to: paths.adminStatistics, label: s.nav.adminStatistics },
+      { to: paths.adminUsers, label: s.nav.adminUsers },
+    ],
+  };
+  return [admin, cards];
+}

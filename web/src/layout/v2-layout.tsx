@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { msg } from '../../../shared/messages.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { Sidebar } from './sidebar.tsx';
+import { Header } from './header.tsx';
+
+/** Spec §9: the sidebar starts closed below 768 px and open from 768 px on. */
+const WIDE = '(min-width: 768px)';
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
+export function V2Layout() {
+  const user = useRouteLoaderData('session') as PublicUser;
+  const wide = useWide();
+  const [open, setOpen] = useState(wide);
+  // Crossing the breakpoint resets the sidebar to that width's default.
+  useEffect(() => setOpen(wide), [wide]);
+  const closeIfNarrow = () => {
+    if (!wide) setOpen(false);
+  };
+  return (
+    <div className={`shell ${open ? 'sidebar-open' : 'sidebar-closed'}`}>
+      {open && <Sidebar user={user} onNavigate={closeIfNarrow} />}
+      {open && !wide && <button type="button" className="sidebar-backdrop" aria-label={msg.shell.closeNav} onClick={() => setOpen(false)} />}
+      <div className="main">
+        <Header user={user} navOpen={open} onToggleNav={() => setOpen((o) => !o)} />
+        <main className="content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
