@@ -104,18 +104,24 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 /**
  * Runs a transaction. When a condition fails, `onConditionFailed` receives the index of the
- * first failed item so the caller can raise the matching German error.
+ * first failed item so the caller can raise the matching German error. A clash with another
+ * transaction on the same item (e.g. two cards of one company changing its counters at once)
+ * is retried a few times with jitter, as AWS recommends, before it is given up as an error.
  */
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
       const reasons = err.CancellationReasons ?? [];
       const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (index >= 0) throw onConditionFailed(index);
+      const clash = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!clash || attempt >= 5) throw err;
+      await new Promise((ok) => setTimeout(ok, Math.random() * 25 * 2 ** attempt));
     }
-    throw err;
   }
 }
 
