@@ -1,0 +1,215 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, uniqueName } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+const PASSWORD = 'geheim-123';
+const BAD_CREDENTIALS = { message: 'Benutzername oder Passwort ist falsch.' };
+const THROTTLED = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.';
+
+async function createUser(extra: Record<string, unknown> = {}) {
+  const res = await s.api('POST', '/api/user', {
+    token: admin,
+    body: { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { id: string; username: string; version: number };
+}
+
+let nextIp = 10;
+/** A loopback address of its own (127.0.0.x), so each throttling test has a fresh per-address counter. */
+function freshIp(): string {
+  nextIp += 1;
+  return `127.0.0.${nextIp}`;
+}
+
+/** POST /api/auth from a given client address (the local server reads it from the socket, as API Gateway does). */
+function loginFrom(ip: string, username: string, password: string): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
+  const url = new URL('/api/auth', s.baseUrl);
+  const payload = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: ip,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), retryAfter: res.headers['retry-after'] as string | undefined }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('POST /api/auth (sign in)', () => {
+  test('returns only a token; the username is case-insensitive and trimmed', async () => {
+    const user = await createUser({ username: uniqueName('Gross') });
+    const res = await s.api('POST', '/api/auth', { body: { username: `  ${user.username.toLowerCase()} `, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['token']);
+    expect(res.body.token.split('.')).toHaveLength(3);
+  });
+
+  test('missing fields are a 400 with German field errors', async () => {
+    const res = await s.api('POST', '/api/auth', { body: { username: ' ', password: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Im Formular sind Fehler vorhanden', fieldErrors: { username: 'Pflichtfeld', password: 'Pflichtfeld' } });
+  });
+
+  test('a wrong password and an unknown username get exactly the same answer', async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    const wrongPassword = await loginFrom(ip, user.username, 'falsch-123');
+    const unknownUser = await loginFrom(ip, uniqueName('niemand'), PASSWORD);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.status).toBe(401);
+    expect(wrongPassword.body).toEqual(BAD_CREDENTIALS);
+    expect(unknownUser.body).toEqual(wrongPassword.body);
+  });
+
+  test('after 5 failures for one username it is locked (429) even for the right password; other users are not', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom(ip, user.username, `falsch-${i}-123`)).status).toBe(401);
+    const locked = await loginFrom(ip, user.username, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: THROTTLED });
+    expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(locked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+    // The lock follows the username, from any address and in any case.
+    expect((await loginFrom(freshIp(), user.username.toUpperCase(), PASSWORD)).status).toBe(429);
+    expect((await loginFrom(ip, other.username, PASSWORD)).status).toBe(200);
+  });
+
+  test('unknown usernames are throttled the same way as known ones', async () => {
+    const ghost = uniqueName('geist');
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom(ip, ghost, PASSWORD)).status).toBe(401);
+    const locked = await loginFrom(ip, ghost, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: THROTTLED });
+  });
+
+  test('a successful sign-in resets the username counter', async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    for (let i = 0; i < 4; i += 1) await loginFrom(ip, user.username, 'falsch-123');
+    expect((await loginFrom(ip, user.username, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await loginFrom(ip, user.username, 'falsch-123')).status).toBe(401);
+    expect((await loginFrom(ip, user.username, PASSWORD)).status).toBe(200);
+  });
+
+  test('after 20 failures from one address it is locked (429); other addresses are not', async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    // Twenty different names, one failure each: no username reaches its own limit.
+    for (let i = 0; i < 20; i += 1) expect((await loginFrom(ip, uniqueName('streu'), 'falsch-123')).status).toBe(401);
+    const locked = await loginFrom(ip, user.username, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: THROTTLED });
+    expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(200);
+  });
+
+  test('an inactive user cannot sign in and gets the usual answer', async () => {
+    const user = await createUser({ isActive: false });
+    const res = await loginFrom(freshIp(), user.username, PASSWORD);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(BAD_CREDENTIALS);
+  });
+});
+
+describe('GET /api/auth (session check)', () => {
+  test('returns the current user without secrets', async () => {
+    const user = await createUser();
+    const token = await s.login(user.username, PASSWORD);
+    const res = await s.api('GET', '/api/auth', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: user.id, username: user.username, email: 'max@example.de', firstname: 'Max', lastname: 'Muster',
+      userGroup: { id: 'user', group: 'user' }, isActive: true, version: 1,
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt|tokenVersion/i);
+  });
+
+  test('no token, a malformed token or a forged token: 401 with a German message', async () => {
+    const none = await s.api('GET', '/api/auth');
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ message: 'Bitte melden Sie sich an.' });
+    const garbage = await s.api('GET', '/api/auth', { token: 'kein.gueltiges.token' });
+    expect(garbage.status).toBe(401);
+    expect(garbage.body.message).toBe('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    const [header, payload] = admin.split('.');
+    const forged = await s.api('GET', '/api/auth', { token: `${header}.${payload}.${'A'.repeat(43)}` });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('token invalidation', () => {
+  test('logout (DELETE /api/auth) ends every session of the user; signing in again works', async () => {
+    const user = await createUser();
+    const first = await s.login(user.username, PASSWORD);
+    const second = await s.login(user.username, PASSWORD);
+    const out = await s.api('DELETE', '/api/auth', { token: first });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    expect((await s.api('GET', '/api/auth', { token: first })).status).toBe(401);
+    expect((await s.api('GET', '/api/auth', { token: second })).status).toBe(401);
+    expect((await s.api('DELETE', '/api/auth', { token: first })).status).toBe(401);
+    const fresh = await s.login(user.username, PASSWORD);
+    expect((await s.api('GET', '/api/auth', { token: fresh })).status).toBe(200);
+    expect((await s.api('DELETE', '/api/auth')).status).toBe(401);
+  });
+
+  test('an edit that started before a logout cannot bring the old token back', async () => {
+    const user = await createUser();
+    const token = await s.login(user.username, PASSWORD);
+    await s.api('DELETE', '/api/auth', { token });
+    const stale = await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { firstname: 'Später', version: user.version } });
+    expect(stale.status).toBe(409);
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+  });
+
+  test('changing the own password ends the old sessions; only the new password works', async () => {
+    const user = await createUser();
+    const token = await s.login(user.username, PASSWORD);
+    const res = await s.api('PATCH', `/api/user/${user.id}`, { token, body: { currentPassword: PASSWORD, password: 'ganz-neu-456' } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(401);
+    const fresh = await s.login(user.username, 'ganz-neu-456');
+    expect((await s.api('GET', '/api/auth', { token: fresh })).status).toBe(200);
+  });
+
+  test('a password set by an admin also ends the user\'s sessions', async () => {
+    const user = await createUser();
+    const token = await s.login(user.username, PASSWORD);
+    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { password: 'vom-admin-789' } })).status).toBe(200);
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    await expect(s.login(user.username, 'vom-admin-789')).resolves.toEqual(expect.any(String));
+  });
+
+  test('a deactivated user\'s token stops working at once; reactivated they can sign in again', async () => {
+    const user = await createUser();
+    const token = await s.login(user.username, PASSWORD);
+    expect((await s.api('GET', `/api/user/${user.id}`, { token })).status).toBe(200);
+    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { isActive: false } })).status).toBe(200);
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.api('GET', `/api/user/${user.id}`, { token })).status).toBe(401);
+    expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(401);
+    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { isActive: true } })).status).toBe(200);
+    // Reactivating does not revive the old token.
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    await expect(s.login(user.username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, uniqueName } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+const PASSWORD = 'geheim-123';
+
+function newUser(extra: Record<string, unknown> = {}) {
+  return { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra };
+}
+
+/** Creates a user as admin and signs them in. */
+async function createUser(extra: Record<string, unknown> = {}) {
+  const body = newUser(extra);
+  const res = await s.api('POST', '/api/user', { token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const password = String(body.password);
+  return { user: res.body, password, token: await s.login(res.body.username, password) };
+}
+
+/** No route may ever send a password, its hash or the token version. */
+function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/password|scrypt|tokenVersion/i);
+}
+
+describe('POST /api/user', () => {
+  test('creates a trimmed, active user and never returns the password', async () => {
+    const username = uniqueName('Neu');
+    const res = await s.api('POST', '/api/user', {
+      token: admin,
+      body: { username: `  ${username} `, email: ' anna@example.de ', firstname: ' Anna ', lastname: ' Berg ', password: PASSWORD, userGroupId: 'user' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String), username, email: 'anna@example.de', firstname: 'Anna', lastname: 'Berg',
+      userGroup: { id: 'user', group: 'user' }, isActive: true, version: 1,
+    });
+    expectNoSecrets(res.body);
+    await expect(s.login(username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+
+  test('every field is required; blank strings count as absent', async () => {
+    const empty = await s.api('POST', '/api/user', { token: admin, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      message: 'Im Formular sind Fehler vorhanden',
+      fieldErrors: { username: 'Pflichtfeld', email: 'Pflichtfeld', firstname: 'Pflichtfeld', lastname: 'Pflichtfeld', password: 'Pflichtfeld', userGroupId: 'Pflichtfeld' },
+    });
+    const blank = await s.api('POST', '/api/user', {
+      token: admin, body: { username: '  ', email: '', firstname: ' ', lastname: '', password: '   ', userGroupId: '' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fieldErrors).toEqual(empty.body.fieldErrors);
+  });
+
+  test.each([
+    ['username', 'a', 'Muss mindestens 2 Zeichen lang sein'],
+    ['username', ' a ', 'Muss mindestens 2 Zeichen lang sein'],
+    ['firstname', 'A', 'Muss mindestens 2 Zeichen lang sein'],
+    ['lastname', 'B', 'Muss mindestens 2 Zeichen lang sein'],
+    ['email', 'keine-adresse', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
+    ['email', 'a@', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
+    ['password', '1234567', 'Muss mindestens 8 Zeichen lang sein'],
+    ['userGroupId', 'gibt-es-nicht', 'Diese Benutzergruppe gibt es nicht.'],
+  ])('%s = %j is refused with "%s" and nothing is created', async (field, value, message) => {
+    const before = (await s.api('GET', '/api/user', { token: admin })).body.length;
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ [field]: value }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ [field]: message });
+    expect((await s.api('GET', '/api/user', { token: admin })).body.length).toBe(before);
+  });
+
+  test('the minimum lengths are inclusive', async () => {
+    // Each test file has a table of its own, so this 2-character name is free.
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: 'xy', firstname: 'Al', lastname: 'Bo', password: '12345678' }) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: 'xy', firstname: 'Al', lastname: 'Bo' });
+  });
+
+  test('usernames are unique regardless of case (409)', async () => {
+    const { user } = await createUser();
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: user.username.toUpperCase() }) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Dieser Benutzername ist bereits vergeben.', fieldErrors: { username: 'Dieser Benutzername ist bereits vergeben.' } });
+  });
+
+  test('two simultaneous creations of one name: exactly one wins', async () => {
+    const username = uniqueName('race');
+    const results = await Promise.all([1, 2, 3].map(() => s.api('POST', '/api/user', { token: admin, body: newUser({ username }) })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  test('only admins create users (403), anonymous callers get 401', async () => {
+    const { token } = await createUser();
+    const res = await s.api('POST', '/api/user', { token, body: newUser() });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Für diese Aktion fehlen Ihnen die Berechtigungen.');
+    expect((await s.api('POST', '/api/user', { body: newUser() })).status).toBe(401);
+  });
+});
+
+describe('GET /api/user and /api/user/group', () => {
+  test('lists users sorted by username with a case-insensitive search (prefix or substring)', async () => {
+    const tag = uniqueName('Such').toLowerCase();
+    const a = await createUser({ username: `b-${tag}` });
+    const b = await createUser({ username: `A-${tag.toUpperCase()}-x` });
+    const other = await createUser();
+
+    const res = await s.api('GET', `/api/user?search=${tag.toUpperCase()}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: { id: string }) => u.id)).toEqual([b.user.id, a.user.id]);
+    expectNoSecrets(res.body);
+
+    const prefix = await s.api('GET', `/api/user?search=${encodeURIComponent(`a-${tag}`)}`, { token: admin });
+    expect(prefix.body.map((u: { id: string }) => u.id)).toEqual([b.user.id]);
+
+    const all = await s.api('GET', '/api/user', { token: admin });
+    const ids = all.body.map((u: { id: string }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([a.user.id, b.user.id, other.user.id]));
+    const names = all.body.map((u: { username: string }) => u.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expectNoSecrets(all.body);
+
+    const blank = await s.api('GET', '/api/user?search=%20%20', { token: admin });
+    expect(blank.body.length).toBe(all.body.length);
+  });
+
+  test('groups: admin and user', async () => {
+    const res = await s.api('GET', '/api/user/group', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.arrayContaining([{ id: 'admin', group: 'admin' }, { id: 'user', group: 'user' }]));
+  });
+
+  test('a non-admin may neither list users nor read the groups (403)', async () => {
+    const { token } = await createUser();
+    expect((await s.api('GET', '/api/user', { token })).status).toBe(403);
+    expect((await s.api('GET', '/api/user/group', { token })).status).toBe(403);
+    expect((await s.api('GET', '/api/user')).status).toBe(401);
+  });
+});
+
+describe('GET /api/user/{id}', () => {
+  test('a user reads themselves, not others (403); an admin reads anyone; unknown ids 404', async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const self = await s.api('GET', `/api/user/${me.user.id}`, { token: me.token });
+    expect(self.status).toBe(200);
+    expect(self.body).toEqual(me.user);
+    expectNoSecrets(self.body);
+    expect((await s.api('GET', `/api/user/${other.user.id}`, { token: me.token })).status).toBe(403);
+    expect((await s.api('GET', `/api/user/${other.user.id}`, { token: admin })).body).toEqual(other.user);
+    const missing = await s.api('GET', '/api/user/gibt-es-nicht', { token: admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Konnte Benutzer nicht finden');
+  });
+});
+
+describe('PATCH /api/user/{id} (own account)', () => {
+  test('changes own contact fields (trimmed) but neither username nor group', async () => {
+    const me = await createUser();
+    const res = await s.api('PATCH', `/api/user/${me.user.id}`, {
+      token: me.token, body: { firstname: ' Moritz ', email: 'moritz@example.de', username: 'gekapert', userGroupId: 'admin', isActive: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ firstname: 'Moritz', email: 'moritz@example.de', username: me.user.username, userGroup: { id: 'user' }, isActive: true, version: 2 });
+    expectNoSecrets(res.body);
+    // Without a password change the session goes on.
+    expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(200);
+  });
+
+  test('validation of the editable fields', async () => {
+    const me = await createUser();
+    const res = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { firstname: 'M', lastname: '', email: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ firstname: 'Muss mindestens 2 Zeichen lang sein', lastname: 'Pflichtfeld', email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein' });
+  });
+
+  test('a user may not change another user (403)', async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const res = await s.api('PATCH', `/api/user/${other.user.id}`, { token: me.token, body: { firstname: 'Fremd' } });
+    expect(res.status).toBe(403);
+    expect((await s.api('GET', `/api/user/${other.user.id}`, { token: admin })).body.firstname).toBe('Max');
+    const pw = await s.api('PATCH', `/api/user/${other.user.id}`, { token: me.token, body: { password: 'uebernommen-1', currentPassword: PASSWORD } });
+    expect(pw.status).toBe(403);
+    await expect(s.login(other.user.username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+
+  test('changing the own password needs the current one', async () => {
+    const me = await createUser();
+    const missing = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: 'neues-passwort' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual({ currentPassword: 'Pflichtfeld' });
+    const wrong = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: 'neues-passwort', currentPassword: 'falsch-123' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: 'Das aktuelle Passwort ist falsch.', fieldErrors: { currentPassword: 'Das aktuelle Passwort ist falsch.' } });
+    const short = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: 'kurz', currentPassword: PASSWORD } });
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors).toEqual({ password: 'Muss mindestens 8 Zeichen lang sein' });
+    // Nothing changed: the old password and the session still work.
+    expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(200);
+    await expect(s.login(me.user.username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+
+  test('a blank password keeps the old one', async () => {
+    const me = await createUser();
+    const res = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: '', currentPassword: '', lastname: 'Neu' } });
+    expect(res.status).toBe(200);
+    expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(200);
+    await expect(s.login(me.user.username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+});
+
+describe('PATCH /api/user/admin/{id}', () => {
+  test('an admin edits every field; a blank password keeps the old one', async () => {
+    const u = await createUser();
+    const username = uniqueName('Umbenannt');
+    const res = await s.api('PATCH', `/api/user/admin/${u.user.id}`, {
+      token: admin,
+      body: { username: ` ${username} `, email: 'neu@example.de', firstname: 'Erika', lastname: 'Mustermann', password: '', userGroupId: 'user', isActive: true, version: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...u.user, username, email: 'neu@example.de', firstname: 'Erika', lastname: 'Mustermann', version: 2 });
+    expectNoSecrets(res.body);
+    await expect(s.login(username, PASSWORD)).resolves.toEqual(expect.any(String));
+    // The session survives an edit without a new password.
+    expect((await s.api('GET', '/api/auth', { token: u.token })).status).toBe(200);
+  });
+
+  test('edit validation: same rules as create, blank required fields are refused', async () => {
+    const u = await createUser();
+    const res = await s.api('PATCH', `/api/user/admin/${u.user.id}`, {
+      token: admin, body: { username: 'a', email: 'nix', firstname: '', lastname: 'L', password: 'kurz' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({
+      username: 'Muss mindestens 2 Zeichen lang sein', email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+      firstname: 'Pflichtfeld', lastname: 'Muss mindestens 2 Zeichen lang sein', password: 'Muss mindestens 8 Zeichen lang sein',
+    });
+    const group = await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { userGroupId: 'gibt-es-nicht' } });
+    expect(group.status).toBe(400);
+    expect(group.body.fieldErrors).toEqual({ userGroupId: 'Diese Benutzergruppe gibt es nicht.' });
+    expect((await s.api('GET', `/api/user/${u.user.id}`, { token: admin })).body).toEqual(u.user);
+  });
+
+  test('renaming: a taken name (any case) is 409, the old name becomes free, the list follows', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const taken = await s.api('PATCH', `/api/user/admin/${b.user.id}`, { token: admin, body: { username: a.user.username.toUpperCase() } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fieldErrors).toEqual({ username: 'Dieser Benutzername ist bereits vergeben.' });
+
+    const tag = uniqueName('sort').toLowerCase();
+    await s.api('PATCH', `/api/user/admin/${a.user.id}`, { token: admin, body: { username: `a-${tag}` } });
+    await s.api('PATCH', `/api/user/admin/${b.user.id}`, { token: admin, body: { username: `b-${tag}` } });
+    const renamed = await s.api('PATCH', `/api/user/admin/${a.user.id}`, { token: admin, body: { username: `c-${tag}` } });
+    expect(renamed.status).toBe(200);
+    const list = await s.api('GET', `/api/user?search=${tag}`, { token: admin });
+    expect(list.body.map((u: { username: string }) => u.username)).toEqual([`b-${tag}`, `c-${tag}`]);
+
+    const reuse = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: a.user.username }) });
+    expect(reuse.status).toBe(200);
+  });
+
+  test('a stale version is refused with 409 and changes nothing', async () => {
+    const u = await createUser();
+    expect((await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { firstname: 'Erste', version: 1 } })).status).toBe(200);
+    const stale = await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { firstname: 'Zweite', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect((await s.api('GET', `/api/user/${u.user.id}`, { token: admin })).body.firstname).toBe('Erste');
+  });
+
+  test('a new group takes effect at once: admin rights come and go', async () => {
+    const u = await createUser();
+    expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(403);
+    await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { userGroupId: 'admin' } });
+    expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(200);
+    await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { userGroupId: 'user' } });
+    expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(403);
+  });
+
+  test('a non-admin may not use the admin path, not even for themselves (403)', async () => {
+    const u = await createUser();
+    const res = await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: u.token, body: { userGroupId: 'admin' } });
+    expect(res.status).toBe(403);
+    expect((await s.api('GET', '/api/auth', { token: u.token })).body.userGroup.id).toBe('user');
+  });
+
+  test('an admin can neither deactivate themselves nor leave the admin group', async () => {
+    const a = await createUser({ userGroupId: 'admin' });
+    const off = await s.api('PATCH', `/api/user/admin/${a.user.id}`, { token: a.token, body: { isActive: false } });
+    expect(off.status).toBe(400);
+    expect(off.body.fieldErrors).toEqual({ isActive: 'Sie können sich nicht selbst deaktivieren oder sich die Administratorrechte entziehen.' });
+    const demote = await s.api('PATCH', `/api/user/admin/${a.user.id}`, { token: a.token, body: { userGroupId: 'user' } });
+    expect(demote.status).toBe(400);
+    expect(Object.keys(demote.body.fieldErrors)).toEqual(['userGroupId']);
+    // Another admin may do both.
+    expect((await s.api('PATCH', `/api/user/admin/${a.user.id}`, { token: admin, body: { userGroupId: 'user' } })).status).toBe(200);
+  });
+});
