@@ -4,14 +4,17 @@ import { keys } from '../../lib/keys.ts';
 
 // The card counters change only inside the transaction that changes the person (DESIGN §4).
 
-/** ADD to the company's `cardCountTotal` / `cardCountActive`; the company must still exist. */
+/**
+ * ADD to the company's `cardCountTotal` / `cardCountActive`. The company must still exist and not
+ * be in the middle of being deleted, so no card outlives its company.
+ */
 export function companyCounterUpdate(companyId: string, total: number, active: number): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.company(companyId),
       UpdateExpression: 'ADD cardCountTotal :total, cardCountActive :active',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
       ExpressionAttributeValues: { ':total': total, ':active': active },
     },
   };

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createTenant } from '../helpers/card-fixtures.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+/** Raw bytes: `Response.text()` would silently drop the BOM this test is about. */
+async function download(path: string, token?: string) {
+  const res = await fetch(s.baseUrl + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') { row.push(cell); cell = ''; }
+    else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
+    else cell += c;
+  }
+  return rows;
+}
+
+describe('GET /api/v2/admin/company/{companyId}/export', () => {
+  test('CSV for German Excel: BOM, semicolons, German headers, one row per card, safe cells', async () => {
+    const t = await createTenant(s, 'Müller & Söhne GmbH');
+    const other = await createTenant(s);
+    const mk = (body: Record<string, unknown>) =>
+      s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, ...body } });
+    expect((await mk({
+      firstname: 'Jörg', lastname: 'Äbert', position: 'Leiter "Vertrieb"; Nord', nice: 'JÄ',
+      adresseId: t.profile.adressen[0]!.adresseId,
+      tel: [{ type: 'work', value: '+49 30 123' }, { type: 'cell', value: '0171 1' }],
+      email: [{ type: 'work1', value: 'joerg@mueller.de' }, { type: 'work2', value: 'info@mueller.de' }],
+      social: [{ type: 'xing', link: 'https://xing.com/jae' }],
+      url: 'https://mueller.de',
+    })).status).toBe(200);
+    expect((await mk({ firstname: '=HYPERLINK("http://böse.de","klick")', lastname: 'Zander', position: '@SUM(A1)', nice: '-1+2', isActive: false })).status).toBe(200);
+    expect((await mk({ firstname: 'Ömer', lastname: 'Özdemir', firmenname: '\t=cmd|\' /C calc\'!A0' })).status).toBe(200);
+    await s.api('POST', '/api/card/company/person', { token: other.user.token, body: { companyProfilId: other.profile.id, firstname: 'Fremd', lastname: 'Firma' } });
+
+    const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text).toContain('Äbert');
+    const [header, ...rows] = parseCsv(text);
+    expect(header!.slice(0, 9)).toEqual(['Nachname', 'Vorname', 'Kürzel', 'Position', 'Profil', 'Firmenname', 'Organisation', 'Telefon geschäftlich', 'Mobil']);
+    expect(header).toEqual(expect.arrayContaining(['E-Mail 1', 'E-Mail 2', 'Webseite', 'Xing', 'Straße', 'PLZ', 'Ort', 'Aktiv', 'Erstellt am', 'ID']));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r[0])).toEqual(['Äbert', 'Özdemir', 'Zander']);
+    const col = (row: string[], name: string) => row[header!.indexOf(name)];
+
+    const [joerg, oemer, zander] = rows as [string[], string[], string[]];
+    expect(col(joerg, 'Position')).toBe('Leiter "Vertrieb"; Nord');
+    expect(col(joerg, 'Telefon geschäftlich')).toBe("'+49 30 123");
+    expect(col(joerg, 'Mobil')).toBe('0171 1');
+    expect(col(joerg, 'E-Mail 2')).toBe('info@mueller.de');
+    expect(col(joerg, 'Xing')).toBe('https://xing.com/jae');
+    expect(col(joerg, 'Straße')).toBe('Hauptstraße 1');
+    expect(col(joerg, 'PLZ')).toBe('10115');
+    expect(col(joerg, 'Aktiv')).toBe('Ja');
+    expect(col(joerg, 'Erstellt am')).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr$/);
+    expect(col(zander, 'Vorname')).toBe(`'=HYPERLINK("http://böse.de","klick")`);
+    expect(col(zander, 'Position')).toBe("'@SUM(A1)");
+    expect(col(zander, 'Kürzel')).toBe("'-1+2");
+    expect(col(zander, 'Aktiv')).toBe('Nein');
+    // The API trims the tab away; what is left still starts with = and is neutralised.
+    expect(col(oemer, 'Firmenname')).toBe("'=cmd|' /C calc'!A0");
+    expect(rows.flat()).not.toContain('Fremd');
+    // No cell a spreadsheet would evaluate.
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  test('a company without cards gives just the header; an unknown company 404', async () => {
+    const t = await createTenant(s);
+    const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    expect(res.status).toBe(200);
+    expect(parseCsv(bytes.subarray(3).toString('utf8'))).toHaveLength(1);
+    expect((await download('/api/v2/admin/company/gibt-es-nicht/export', admin)).res.status).toBe(404);
+  });
+
+  test('admins only: company users get 403 (even their own company), anonymous 401', async () => {
+    const a = await createTenant(s);
+    const b = await createTenant(s);
+    const path = `/api/v2/admin/company/${a.company.id}/export`;
+    expect((await download(path, admin)).res.status).toBe(200);
+    expect((await download(path, a.user.token)).res.status).toBe(403);
+    expect((await download(path, b.user.token)).res.status).toBe(403);
+    expect((await download(path)).res.status).toBe(401);
+  });
+});

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createProfile, createTenant, getCompany, getProfileCardCount } from '../helpers/card-fixtures.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+const P = '/api/card/company/person';
+
+function card(profileId: string, extra: Record<string, unknown> = {}) {
+  return { companyProfilId: profileId, firstname: 'Jörg', lastname: 'Müller', ...extra };
+}
+
+async function create(token: string, body: unknown) {
+  const res = await s.api('POST', P, { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe('card holders: CRUD', () => {
+  test('create, read, list, replace and delete a card with every field', async () => {
+    const t = await createTenant(s);
+    const full = card(t.profile.id, {
+      adresseId: t.profile.adressen[1]!.adresseId,
+      nice: ' JM ',
+      position: 'Geschäftsführer',
+      firmenname: 'Müller & Söhne',
+      org: 'Müller GmbH',
+      url: 'https://mueller.de',
+      image: 'foto.png',
+      imageWallet: 'wallet.png',
+      color: '#112233',
+      tel: [{ type: 'work', value: '+49 30 1234' }, { type: 'cell', value: '0171 555' }],
+      email: [{ type: 'work1', value: 'j@mueller.de' }, { type: 'work2', value: 'info@mueller.de' }],
+      social: [{ type: 'linkedin', link: 'https://linkedin.com/in/jm' }],
+      isActive: false,
+      companyId: 'fremd',
+      version: 99,
+    });
+    const created = await create(t.user.token, full);
+    expect(created).toMatchObject({
+      ...full,
+      nice: 'JM',
+      companyId: t.company.id,
+      isActive: false,
+      version: 1,
+      id: expect.any(String),
+      createdOn: expect.any(String),
+    });
+    expect(Date.parse(created.createdOn)).toBeGreaterThan(Date.now() - 60_000);
+
+    const got = await s.api('GET', `${P}/${created.id}`, { token: t.user.token });
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(created);
+
+    const list = await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([created]);
+
+    // PATCH replaces the card: optional fields left out are cleared.
+    const patched = await s.api('PATCH', `${P}/${created.id}`, {
+      token: t.user.token,
+      body: { ...card(t.profile.id, { firstname: 'Jörgen', tel: [{ type: 'cell', value: '0171 666' }] }), version: 1 },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ firstname: 'Jörgen', version: 2, isActive: false, tel: [{ type: 'cell', value: '0171 666' }], email: [], createdOn: created.createdOn });
+    expect(patched.body.position).toBeUndefined();
+    expect(patched.body.adresseId).toBeUndefined();
+
+    const del = await s.api('DELETE', `${P}/${created.id}`, { token: t.user.token });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id: created.id });
+    const gone = await s.api('GET', `${P}/${created.id}`, { token: t.user.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Visitenkarte nicht gefunden');
+    expect((await s.api('DELETE', `${P}/${created.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token })).body).toEqual([]);
+  });
+
+  test('a new card is active by default; empty strings are absent', async () => {
+    const t = await createTenant(s);
+    const created = await create(t.user.token, card(t.profile.id, { position: '', url: '  ', nice: '' }));
+    expect(created.isActive).toBe(true);
+    expect('position' in created || 'url' in created || 'nice' in created).toBe(false);
+  });
+
+  test('the list of a profile holds only its own cards', async () => {
+    const t = await createTenant(s);
+    const other = await createProfile(s, t.company.id);
+    const a = await create(t.user.token, card(t.profile.id, { lastname: 'A' }));
+    const b = await create(t.user.token, card(other.id, { lastname: 'B' }));
+    const listA = await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token });
+    const listB = await s.api('GET', `${P}/all/${other.id}`, { token: t.user.token });
+    expect(listA.body.map((p: { id: string }) => p.id)).toEqual([a.id]);
+    expect(listB.body.map((p: { id: string }) => p.id)).toEqual([b.id]);
+  });
+});
+
+describe('card holders: validation (§5)', () => {
+  let t: Awaited<ReturnType<typeof createTenant>>;
+  beforeAll(async () => { t = await createTenant(s); });
+
+  const cases: [string, (profileId: string) => Record<string, unknown>, Record<string, string>][] = [
+    ['first and last name required, blank counts as missing', (p) => card(p, { firstname: '   ', lastname: undefined }), { firstname: 'Pflichtfeld', lastname: 'Pflichtfeld' }],
+    ['profile required', () => card(''), { companyProfilId: 'Pflichtfeld' }],
+    ['each email valid', (p) => card(p, { email: [{ type: 'work1', value: 'kein.at.zeichen' }] }), { 'email.0.value': 'Bitte geben Sie eine gültige E-Mail-Adresse ein' }],
+    ['contact entry needs a type', (p) => card(p, { tel: [{ value: '030 1' }] }), { 'tel.0.type': 'Bitte wählen Sie einen Typ' }],
+    ['contact entry needs a non-empty value', (p) => card(p, { tel: [{ type: 'work', value: '  ' }], email: [{ type: 'work1', value: '' }] }), { 'tel.0.value': 'Pflichtfeld', 'email.0.value': 'Pflichtfeld' }],
+    ['social entry needs a link', (p) => card(p, { social: [{ type: 'xing', link: '' }] }), { 'social.0.link': 'Pflichtfeld' }],
+    ['phone types are work and cell', (p) => card(p, { tel: [{ type: 'fax', value: '030 1' }] }), { 'tel.0.type': 'Bitte wählen Sie einen Typ' }],
+    ['email types are work1..work5', (p) => card(p, { email: [{ type: 'work6', value: 'a@b.de' }] }), { 'email.0.type': 'Bitte wählen Sie einen Typ' }],
+    ['social types are facebook, instagram, linkedin, xing', (p) => card(p, { social: [{ type: 'youtube', link: 'https://youtube.com/x' }] }), { 'social.0.type': 'Bitte wählen Sie einen Typ' }],
+    ['one phone per type', (p) => card(p, { tel: [{ type: 'cell', value: '1' }, { type: 'cell', value: '2' }] }), { 'tel.1.type': 'Dieser Typ ist bereits vergeben' }],
+    ['one email per type', (p) => card(p, { email: [{ type: 'work1', value: 'a@b.de' }, { type: 'work1', value: 'c@d.de' }] }), { 'email.1.type': 'Dieser Typ ist bereits vergeben' }],
+    ['one social link per type', (p) => card(p, { social: [{ type: 'xing', link: 'https://x.de/a' }, { type: 'xing', link: 'https://x.de/b' }] }), { 'social.1.type': 'Dieser Typ ist bereits vergeben' }],
+    ['social links start with http(s)://', (p) => card(p, { social: [{ type: 'facebook', link: 'javascript:alert(1)' }] }), { 'social.0.link': 'Muss mit http:// oder https:// beginnen' }],
+    ['the web address starts with http(s)://', (p) => card(p, { url: 'www.mueller.de' }), { url: 'Muss mit http:// oder https:// beginnen' }],
+    ['a phone number is dialable', (p) => card(p, { tel: [{ type: 'work', value: 'javascript:1' }] }), { 'tel.0.value': 'Bitte geben Sie eine gültige Telefonnummer ein' }],
+    ['image names stay inside the uploads folder', (p) => card(p, { image: '../../etc/passwd' }), { image: 'Ungültiger Dateiname' }],
+  ];
+
+  test.each(cases)('%s', async (_name, body, fieldErrors) => {
+    const before = await getCompany(s, t.company.id);
+    const res = await s.api('POST', P, { token: t.user.token, body: body(t.profile.id) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
+    expect(res.body.fieldErrors).toEqual(fieldErrors);
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: before.cardCountTotal });
+  });
+
+  test('an adresseId must be one of the profile\'s addresses', async () => {
+    const other = await createProfile(s, t.company.id, { adressen: [{ ort: 'Hamburg', plz: '20095' }] });
+    const res = await s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { adresseId: other.adressen[0]!.adresseId }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ adresseId: 'Diese Adresse gehört nicht zum gewählten Profil' });
+    const ok = await create(t.user.token, card(t.profile.id, { adresseId: t.profile.adressen[0]!.adresseId }));
+    const wrong = await s.api('PATCH', `${P}/${ok.id}`, { token: t.user.token, body: { ...card(t.profile.id, { adresseId: 'gibt-es-nicht' }), version: 1 } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors).toEqual({ adresseId: 'Diese Adresse gehört nicht zum gewählten Profil' });
+  });
+
+  test('the profile must exist (404) and stay in the card\'s company (400)', async () => {
+    const missing = await s.api('POST', P, { token: t.user.token, body: card('gibt-es-nicht') });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Profil nicht gefunden');
+    const other = await createTenant(s);
+    const p = await create(admin, card(t.profile.id));
+    const moved = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { ...card(other.profile.id), version: 1 } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fieldErrors).toEqual({ companyProfilId: 'Das Profil gehört zu einem anderen Unternehmen' });
+  });
+
+  test('an update needs the version it is based on', async () => {
+    const p = await create(t.user.token, card(t.profile.id));
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: card(t.profile.id) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ version: 'Pflichtfeld' });
+  });
+});
+
+describe('card holders: counters and concurrency', () => {
+  test('company and profile counters follow create, (de)activation, profile change and delete', async () => {
+    const t = await createTenant(s);
+    const p2 = await createProfile(s, t.company.id);
+    const counts = async () => ({
+      ...(await getCompany(s, t.company.id)),
+      p1: await getProfileCardCount(s, t.profile.id),
+      p2: await getProfileCardCount(s, p2.id),
+    });
+    const expectCounts = async (total: number, active: number, p1: number, p2n: number) =>
+      expect(await counts()).toMatchObject({ cardCountTotal: total, cardCountActive: active, p1, p2: p2n });
+
+    const a = await create(t.user.token, card(t.profile.id));
+    const b = await create(t.user.token, card(t.profile.id, { isActive: false }));
+    await expectCounts(2, 1, 2, 0);
+
+    const patch = (id: string, version: number, extra: Record<string, unknown>, profileId = t.profile.id) =>
+      s.api('PATCH', `${P}/${id}`, { token: t.user.token, body: { ...card(profileId, extra), version } });
+    expect((await patch(a.id, 1, { isActive: false })).status).toBe(200);
+    await expectCounts(2, 0, 2, 0);
+    expect((await patch(b.id, 1, { isActive: true })).status).toBe(200);
+    await expectCounts(2, 1, 2, 0);
+    // Leaving isActive out keeps it, and keeps the counters.
+    expect((await patch(b.id, 2, {})).status).toBe(200);
+    await expectCounts(2, 1, 2, 0);
+
+    const moved = await patch(b.id, 3, {}, p2.id);
+    expect(moved.status).toBe(200);
+    expect(moved.body.companyProfilId).toBe(p2.id);
+    await expectCounts(2, 1, 1, 1);
+    expect((await s.api('GET', `${P}/all/${p2.id}`, { token: t.user.token })).body.map((x: { id: string }) => x.id)).toEqual([b.id]);
+
+    const cc = await s.api('GET', `${P}/cardcount?companyId=${t.company.id}`, { token: t.user.token });
+    expect(cc.status).toBe(200);
+    expect(cc.body).toEqual(expect.arrayContaining([{ profileId: t.profile.id, count: 1 }, { profileId: p2.id, count: 1 }]));
+    expect(cc.body).toHaveLength(2);
+
+    expect((await s.api('DELETE', `${P}/${b.id}`, { token: t.user.token })).status).toBe(200);
+    await expectCounts(1, 0, 1, 0);
+    expect((await s.api('DELETE', `${P}/${a.id}`, { token: t.user.token })).status).toBe(200);
+    await expectCounts(0, 0, 0, 0);
+  });
+
+  test('parallel creates and deletes leave the counters exact', async () => {
+    const t = await createTenant(s);
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+      s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { lastname: `N${i}`, isActive: i % 2 === 0 }) })));
+    expect(made.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 8, cardCountActive: 4 });
+    expect(await getProfileCardCount(s, t.profile.id)).toBe(8);
+
+    const dels = await Promise.all(made.slice(0, 5).map((r) => s.api('DELETE', `${P}/${r.body.id}`, { token: t.user.token })));
+    expect(dels.map((r) => r.status)).toEqual(Array(5).fill(200));
+    const activeLeft = made.slice(5).filter((r) => r.body.isActive).length;
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 3, cardCountActive: activeLeft });
+    expect(await getProfileCardCount(s, t.profile.id)).toBe(3);
+  });
+
+  test('a stale version is refused with 409 and changes nothing', async () => {
+    const t = await createTenant(s);
+    const p = await create(t.user.token, card(t.profile.id));
+    const first = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position: 'Erste' }), version: 1 } });
+    expect(first.status).toBe(200);
+    const stale = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position: 'Zweite', isActive: false }), version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('Die Daten wurden inzwischen geändert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
+    const now = await s.api('GET', `${P}/${p.id}`, { token: t.user.token });
+    expect(now.body).toMatchObject({ position: 'Erste', version: 2, isActive: true });
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountActive: 1 });
+  });
+
+  test('two simultaneous edits of one version: one wins, the other gets 409', async () => {
+    const t = await createTenant(s);
+    const p = await create(t.user.token, card(t.profile.id));
+    const results = await Promise.all(['Eins', 'Zwei', 'Drei'].map((position) =>
+      s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position, isActive: false }), version: 1 } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const winner = results.find((r) => r.status === 200)!.body;
+    const now = await s.api('GET', `${P}/${p.id}`, { token: t.user.token });
+    expect(now.body).toMatchObject({ position: winner.position, version: 2 });
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 1, cardCountActive: 0 });
+  });
+});
+
+describe('card holders: tenant isolation', () => {
+  let a: Awaited<ReturnType<typeof createTenant>>;
+  let b: Awaited<ReturnType<typeof createTenant>>;
+  beforeAll(async () => {
+    a = await createTenant(s);
+    b = await createTenant(s);
+  });
+
+  const who = () => ({ admin, userA: a.user.token, userB: b.user.token, anonymous: undefined });
+  const expected = { admin: 200, userA: 200, userB: 404, anonymous: 401 } as const;
+
+  test('POST on a profile of company A', async () => {
+    for (const [name, token] of Object.entries(who())) {
+      const res = await s.api('POST', P, { token, body: card(a.profile.id) });
+      expect(res.status, name).toBe(expected[name as keyof typeof expected]);
+    }
+  });
+
+  test('GET one card, the list of a profile and the card count', async () => {
+    const p = await create(a.user.token, card(a.profile.id));
+    for (const [name, token] of Object.entries(who())) {
+      const want = expected[name as keyof typeof expected];
+      expect((await s.api('GET', `${P}/${p.id}`, { token })).status, `get ${name}`).toBe(want);
+      expect((await s.api('GET', `${P}/all/${a.profile.id}`, { token })).status, `list ${name}`).toBe(want);
+      expect((await s.api('GET', `${P}/cardcount?companyId=${a.company.id}`, { token })).status, `count ${name}`).toBe(want);
+    }
+    const notFound = await s.api('GET', `${P}/${p.id}`, { token: b.user.token });
+    expect(notFound.body.message).toBe('Visitenkarte nicht gefunden');
+  });
+
+  test('PATCH and DELETE of a card of company A', async () => {
+    for (const [name, token] of Object.entries(who())) {
+      const p = await create(admin, card(a.profile.id));
+      const want = expected[name as keyof typeof expected];
+      const patched = await s.api('PATCH', `${P}/${p.id}`, { token, body: { ...card(a.profile.id, { position: name }), version: 1 } });
+      expect(patched.status, `patch ${name}`).toBe(want);
+      const deleted = await s.api('DELETE', `${P}/${p.id}`, { token });
+      expect(deleted.status, `delete ${name}`).toBe(want);
+      if (want !== 200) expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).body).toMatchObject({ version: 1, firstname: 'Jörg' });
+    }
+  });
+
+  test('user A cannot move a card of A onto a profile of B', async () => {
+    const p = await create(a.user.token, card(a.profile.id));
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: a.user.token, body: { ...card(b.profile.id), version: 1 } });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Profil nicht gefunden');
+  });
+
+  test('a user taken off the company loses access at once', async () => {
+    const t = await createTenant(s);
+    const p = await create(t.user.token, card(t.profile.id));
+    const company = await s.api('GET', `/api/card/company/${t.company.id}`, { token: admin });
+    const off = await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { userIds: [], version: company.body.version } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('POST', P, { token: t.user.token, body: card(t.profile.id) })).status).toBe(404);
+    expect((await s.api('DELETE', `${P}/${p.id}`, { token: t.user.token })).status).toBe(404);
+  });
+
+  test('the card count needs a company id', async () => {
+    const res = await s.api('GET', `${P}/cardcount`, { token: admin });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ companyId: 'Pflichtfeld' });
+  });
+});
