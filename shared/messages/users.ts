@@ -15,6 +15,7 @@ export const userMessages = {
   password: 'Passwort',
   passwordKeepHint: 'Leer lassen, um das bisherige Passwort zu behalten',
   group: 'Benutzergruppe',
+  groupColumn: 'Gruppe',
   groupChoose: 'Bitte wählen',
   active: 'Aktiv',
   yes: 'Ja',

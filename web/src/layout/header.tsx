@@ -15,12 +15,13 @@ export function Header({ user, navOpen, onToggleNav }: { user: PublicUser; navOp
         <span aria-hidden="true">☰</span>
       </button>
       <span className="greeting">{msg.shell.greeting(user.username)}</span>
-      <span className="spacer" />
-      <span className="credits" data-testid="credits">
-        {msg.shell.credits}: <strong>{credits.toLocaleString('de-DE')}</strong>
+      <span className="header-actions">
+        <span className="credits" data-testid="credits">
+          {msg.shell.credits}: <strong>{credits.toLocaleString('de-DE')}</strong>
+        </span>
+        <Link to={paths.account}>{msg.shell.account}</Link>
+        <button type="button" className="btn-link" onClick={logout}>{msg.shell.logout}</button>
       </span>
-      <Link to={paths.account}>{msg.shell.account}</Link>
-      <button type="button" className="btn-link" onClick={logout}>{msg.shell.logout}</button>
     </header>
   );
 }

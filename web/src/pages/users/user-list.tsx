@@ -25,12 +25,12 @@ const columns = col.columns([
   col.accessor('firstname', { header: t.firstname, sortFn: 'alphanumeric' }),
   col.accessor('lastname', { header: t.lastname, sortFn: 'alphanumeric' }),
   col.accessor('email', { header: t.email, sortFn: 'alphanumeric' }),
-  col.accessor((u) => u.userGroup.group, { id: 'group', header: t.group, sortFn: 'alphanumeric' }),
+  col.accessor((u) => u.userGroup.group, { id: 'group', header: t.groupColumn, sortFn: 'alphanumeric' }),
   col.accessor('isActive', { header: t.active, enableSorting: false, cell: (c) => (c.getValue() ? t.yes : t.no) }),
   col.display({
     id: 'actions',
     header: '',
-    cell: (c) => <Link className="btn" to={pathTo(paths.adminUserEdit, { userId: c.row.original.id })}>{t.edit}</Link>,
+    cell: (c) => <Link className="btn btn-small" to={pathTo(paths.adminUserEdit, { userId: c.row.original.id })}>{t.edit}</Link>,
   }),
 ]);
 
