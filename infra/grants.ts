@@ -10,6 +10,8 @@ export interface FunctionNeeds {
 // Routes whose needs differ from what their method and access imply.
 const overrides: Record<string, Partial<FunctionNeeds>> = {
   authLogin: { table: 'readWrite', authSecret: true },
+  // Deleting a company deletes its uploaded files too.
+  companyDelete: { uploads: 'readWrite' },
 };
 
 /** Least privilege per function: reads for GET, writes only where the route changes data. */

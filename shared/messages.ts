@@ -1,7 +1,10 @@
 // The one German message catalogue: server errors, validation texts and UI labels.
 // Strings quoted in the product specification are kept exactly as written there.
+import { companyMessages } from './messages/company.ts';
 import { personMessages } from './messages/person.ts';
+import { profileMessages } from './messages/profile.ts';
 import { shellMessages } from './messages/shell.ts';
+import { uploadMessages } from './messages/upload.ts';
 import { userMessages } from './messages/users.ts';
 
 export const msg = {
@@ -47,7 +50,10 @@ export const msg = {
     loginSuccess: 'Du hast dich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
   },
+  company: companyMessages,
   person: personMessages,
+  profile: profileMessages,
+  upload: uploadMessages,
   shell: shellMessages,
   users: userMessages,
 } as const;

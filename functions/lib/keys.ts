@@ -40,6 +40,9 @@ export const keys = {
   personListEntry: (profileId: string, createdAt: string, personId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS`, gsi1sk: `${createdAt}#${personId}` }),
   personListPartition: (profileId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS` }),
 
+  /** An uploaded image, owned by a company (GSI2) so deleting the company removes the file. */
+  upload: (filename: string) => ({ pk: `UPLOAD#${filename}`, sk: 'UPLOAD' }),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

@@ -3,6 +3,9 @@ import * as system from './routes/system.ts';
 import * as auth from './routes/auth.ts';
 import * as user from './routes/user.ts';
 import * as person from './routes/person.ts';
+import * as company from './routes/company.ts';
+import * as profile from './routes/profile.ts';
+import * as upload from './routes/upload.ts';
 
 /** Every API route, keyed by name. Infra, functions and web all read this table. */
 export const routes = {
@@ -10,6 +13,9 @@ export const routes = {
   ...auth,
   ...user,
   ...person,
+  ...company,
+  ...profile,
+  ...upload,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -15,6 +15,10 @@ export interface CompanyItem {
   cardCountActive: number;
   /** Assigned users: a string set, kept in step with each user's `companyIds`. */
   userIds?: Set<string>;
+  /** Number of profiles; changed in the same transaction as a profile create or delete. */
+  profileCount?: number;
+  /** Set when a delete has started: no new owned items may be written from then on. */
+  deleting?: boolean;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -23,4 +27,9 @@ export interface CompanyItem {
 export async function getCompanyItem(companyId: string): Promise<CompanyItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId) }));
   return out.Item as CompanyItem | undefined;
+}
+
+/** The stored form: the item with its key and its place in the admin list (sorted by org). */
+export function companyRecord(c: CompanyItem): Record<string, unknown> {
+  return { ...keys.company(c.id), ...keys.companyListEntry(c.org.toLowerCase(), c.id), type: 'company', ...c };
 }

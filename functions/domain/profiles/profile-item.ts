@@ -24,3 +24,14 @@ export async function getProfileItem(profileId: string): Promise<ProfileItem | u
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(profileId) }));
   return out.Item as ProfileItem | undefined;
 }
+
+/** The stored form: the item with its key, its place in the company's list and its owner (GSI2). */
+export function profileRecord(p: ProfileItem): Record<string, unknown> {
+  return {
+    ...keys.profile(p.id),
+    ...keys.profileListEntry(p.companyId, p.createdAt, p.id),
+    ...keys.owned(p.companyId, 'PROFILE', p.id),
+    type: 'profile',
+    ...p,
+  };
+}

@@ -1,0 +1,69 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDeleteAll, db, isConditionFailure, queryAll, tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { uploads } from '../../lib/storage/index.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { CompanyItem } from './company-item.ts';
+import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
+
+interface OwnedItem {
+  pk: string;
+  sk: string;
+  /** Set on items that stand for a stored file (uploads). */
+  storageKey?: string;
+}
+
+/**
+ * Deletes every item the company owns (GSI2), files first, so an interrupted run leaves the
+ * item that points at a file behind for the retry. Repeats until the index shows nothing,
+ * which also catches items written just before the company was marked.
+ */
+async function deleteOwnedItems(companyId: string): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const owned = await queryAll<OwnedItem>({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ownedPartition(companyId).gsi2pk },
+    });
+    if (!owned.length) return;
+    const files = owned.flatMap((i) => (i.storageKey ? [i.storageKey] : []));
+    for (let i = 0; i < files.length; i += 10) await Promise.all(files.slice(i, i + 10).map((k) => uploads().delete(k)));
+    await batchDeleteAll(owned.map((i) => ({ pk: i.pk, sk: i.sk })));
+  }
+}
+
+/**
+ * Removes a company with everything it owns (profiles, persons, statistics, credit history,
+ * uploads) and takes it off its users. Safe to repeat after a partial run: the company item goes
+ * last, so a retry finds it and finishes the job; a company that is gone answers 404.
+ */
+export async function deleteCompany(o: { companyId: string }): Promise<void> {
+  let company: CompanyItem;
+  try {
+    // From here on no new profile or upload can be written for this company.
+    const out = await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.company(o.companyId),
+      UpdateExpression: 'SET deleting = :true ADD version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true, ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }));
+    company = out.Attributes as CompanyItem;
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFoundError(msg.company.notFound);
+    throw err;
+  }
+  await deleteOwnedItems(o.companyId);
+  const userIds = [...(company.userIds ?? [])];
+  const existing = await loadCompanyUsers(userIds);
+  await transact(
+    [
+      { Delete: { TableName: tableName(), Key: keys.company(o.companyId), ConditionExpression: 'attribute_exists(pk)' } },
+      ...assignmentSteps(o.companyId, { add: [], remove: userIds.filter((id) => existing.has(id)) }),
+    ],
+    () => new ConflictError(),
+  );
+}

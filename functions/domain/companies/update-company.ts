@@ -1,0 +1,83 @@
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { companyScopeCheck } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { Company, UpdateCompanyData } from '../../../shared/schemas/company.ts';
+import type { CompanyItem } from './company-item.ts';
+import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
+import { getAccessibleCompanyItem } from './get-company.ts';
+import { toCompanyOutput } from './to-company.ts';
+
+/**
+ * Changes org, lang, display and (admins only) the assigned users. Only these attributes are
+ * SET, so credits and card counters, which other writes ADD to, are never overwritten. The
+ * user side of an assignment change is in the same transaction.
+ */
+export async function updateCompany(o: { auth: AuthUser; companyId: string; changes: UpdateCompanyData }): Promise<Company> {
+  const { version: expectedVersion, userIds: nextUserIds, ...c } = o.changes;
+  if (nextUserIds !== undefined && !o.auth.isAdmin) throw new ForbiddenError(msg.company.usersOnlyAdmin);
+  const current = await getAccessibleCompanyItem({ auth: o.auth, companyId: o.companyId });
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
+
+  const before = [...(current.userIds ?? [])];
+  const after = nextUserIds ?? before;
+  const add = after.filter((id) => !before.includes(id));
+  const remove = before.filter((id) => !after.includes(id));
+  const users = await loadCompanyUsers([...after, ...remove]);
+  const unknownUser = () => new ValidationError(msg.errors.invalidInput, { userIds: msg.errors.userNotFound });
+  if (add.some((id) => !users.has(id))) throw unknownUser();
+
+  const next: CompanyItem = {
+    ...current,
+    ...(c.org !== undefined ? { org: c.org } : {}),
+    ...(c.lang !== undefined ? { lang: c.lang } : {}),
+    ...(c.display !== undefined ? { display: c.display } : {}),
+    version: current.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  const values: Record<string, unknown> = {
+    ':org': next.org,
+    ':sk': keys.companyListEntry(next.org.toLowerCase(), next.id).gsi1sk,
+    ':lang': next.lang,
+    ':display': next.display,
+    ':updatedAt': next.updatedAt,
+    ':next': next.version,
+    ':v': current.version,
+  };
+  let assignment = '';
+  if (nextUserIds !== undefined) {
+    if (after.length) {
+      next.userIds = new Set(after);
+      values[':users'] = next.userIds;
+      assignment = ', userIds = :users';
+    } else {
+      delete next.userIds;
+      assignment = ' REMOVE userIds';
+    }
+  }
+  const scope = companyScopeCheck(o.auth, o.companyId);
+  await transact(
+    [
+      ...scope,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.company(o.companyId),
+          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, updatedAt = :updatedAt, version = :next${assignment}`,
+          ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
+          ExpressionAttributeValues: values,
+        },
+      },
+      // A user that no longer exists has nothing to take the company off.
+      ...assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) }),
+    ],
+    (index) => {
+      if (index < scope.length) return new NotFoundError(msg.company.notFound);
+      if (index === scope.length) return new ConflictError();
+      return unknownUser();
+    },
+  );
+  return toCompanyOutput(next, users);
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { companyScopeCheck, requireCompanyAccess } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { Profile, ProfileInput } from '../../../shared/schemas/profile.ts';
+import { withAddressIds } from './address-ids.ts';
+import { profileRecord } from './profile-item.ts';
+import type { ProfileItem } from './profile-item.ts';
+
+/** The profile and the company's `profileCount` are written together; the company must exist and not be on its way out. */
+export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
+  const { companyId } = o.input;
+  requireCompanyAccess(o.auth, companyId, msg.company.notFound);
+  const now = new Date().toISOString();
+  const item = {
+    ...o.input,
+    adressen: withAddressIds(o.input.adressen),
+    id: randomUUID(),
+    cardCount: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies ProfileItem & Profile;
+  await transact(
+    [
+      ...companyScopeCheck(o.auth, companyId),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.company(companyId),
+          UpdateExpression: 'ADD profileCount :one',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      { Put: { TableName: tableName(), Item: profileRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    () => new NotFoundError(msg.company.notFound),
+  );
+  return item;
+}

@@ -1,0 +1,66 @@
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { companyScopeCheck } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
+import type { Profile } from '../../../shared/schemas/profile.ts';
+import type { z } from 'zod';
+import { withAddressIds } from './address-ids.ts';
+import { getAccessibleProfileItem } from './get-profile.ts';
+
+type Changes = z.output<typeof updateProfileSchema>;
+
+/** The content fields of a profile: what the form edits (not owner, counter or version). */
+const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !== 'version') as (keyof Omit<Changes, 'version'>)[];
+
+/**
+ * Replaces the profile's content with the form's (a field left out is cleared). An UpdateItem
+ * that SETs only content fields, so `cardCount`, which card writes ADD to, is never overwritten.
+ * The write is conditioned on the company and the version the caller read.
+ */
+export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
+  const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
+  const { version: expectedVersion, ...input } = o.changes;
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
+  const content = { ...input, adressen: withAddressIds(input.adressen) };
+  const now = new Date().toISOString();
+
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#version': 'version', '#companyId': 'companyId' };
+  const values: Record<string, unknown> = { ':updatedAt': now, ':next': current.version + 1, ':v': current.version, ':cid': current.companyId };
+  const set = ['#updatedAt = :updatedAt', '#version = :next'];
+  const remove: string[] = [];
+  contentFields.forEach((field, i) => {
+    names[`#f${i}`] = field;
+    const value = content[field];
+    if (value === undefined) remove.push(`#f${i}`);
+    else {
+      set.push(`#f${i} = :f${i}`);
+      values[`:f${i}`] = value;
+    }
+  });
+  const scope = companyScopeCheck(o.auth, current.companyId);
+  await transact(
+    [
+      ...scope,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.profile(o.profileId),
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          ConditionExpression: '#companyId = :cid AND #version = :v',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+    ],
+    (index) => (index < scope.length ? new NotFoundError(msg.profile.notFound) : new ConflictError()),
+  );
+  const next = { ...current, version: current.version + 1, updatedAt: now } as Record<string, unknown>;
+  for (const field of contentFields) {
+    if (content[field] === undefined) delete next[field];
+    else next[field] = content[field];
+  }
+  return next as unknown as Profile;
+}

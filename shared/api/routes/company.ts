@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineRoute } from '../define.ts';
+import {
+  cardCountsSchema, companyIdParams, companySchema, createCompanySchema, updateCompanySchema,
+} from '../../schemas/company.ts';
+
+export const companyCreate = defineRoute({
+  name: 'companyCreate', method: 'POST', path: '/api/card/company', access: 'admin',
+  body: createCompanySchema, output: companySchema,
+});
+
+/** Admins: every company; company users: the companies they are assigned to. Sorted by org. */
+export const companyList = defineRoute({
+  name: 'companyList', method: 'GET', path: '/api/card/company', access: 'user',
+  output: z.array(companySchema),
+});
+
+export const companyGet = defineRoute({
+  name: 'companyGet', method: 'GET', path: '/api/card/company/{id}', access: 'user',
+  params: companyIdParams, output: companySchema,
+});
+
+/** Company users may change org, lang and display; only admins change the assigned users. */
+export const companyUpdate = defineRoute({
+  name: 'companyUpdate', method: 'PATCH', path: '/api/card/company/{id}', access: 'user',
+  params: companyIdParams, body: updateCompanySchema, output: companySchema,
+});
+
+/** Removes the company and everything it owns; safe to repeat. */
+export const companyDelete = defineRoute({
+  name: 'companyDelete', method: 'DELETE', path: '/api/card/company/{id}', access: 'admin',
+  params: companyIdParams, output: z.object({ id: z.string() }),
+});
+
+export const companyActiveCardCount = defineRoute({
+  name: 'companyActiveCardCount', method: 'GET', path: '/api/card/company/{id}/active-card-count', access: 'user',
+  params: companyIdParams, output: cardCountsSchema,
+});

@@ -1,0 +1,14 @@
+import { defineRoute } from '../define.ts';
+import { uploadCompanyParams, uploadFileParams, uploadResultSchema } from '../../schemas/upload.ts';
+
+/** multipart/form-data with the file in the field `image`; `{id}` is the company the image belongs to. */
+export const uploadCreate = defineRoute({
+  name: 'uploadCreate', method: 'POST', path: '/api/upload/{id}', access: 'user',
+  params: uploadCompanyParams, bodyKind: 'multipart', output: uploadResultSchema,
+});
+
+/** Public: card pages and wallet passes show these images. Long-lived, immutable cache headers. */
+export const uploadGet = defineRoute({
+  name: 'uploadGet', method: 'GET', path: '/api/upload/{field}/{filename}', access: 'public',
+  params: uploadFileParams,
+});

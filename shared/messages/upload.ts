@@ -1,0 +1,22 @@
+// Image uploads and the cropper. Strings quoted in the spec are kept exactly.
+export const uploadMessages = {
+  /** `{type}` is replaced by the detected or declared type. */
+  unsupportedType: 'Dateityp "{type}" wird nicht unterstützt.',
+  unknownType: 'unbekannt',
+  tooLarge: 'Das Bild ist zu groß (höchstens {mb} MB).',
+  tooManyPixels: 'Das Bild hat zu viele Pixel (höchstens {mp} Megapixel).',
+  missingFile: 'Bitte ein Bild im Feld "image" senden.',
+  notMultipart: 'Bitte das Bild als multipart/form-data senden.',
+  notFound: 'Bild nicht gefunden',
+  loadFailed: 'Konnte Bild nicht laden.',
+  ratio: "Bildratio muss '{ratio}' sein, war (w|h: {w}|{h}) '{actual}'",
+  tooSmall: 'Der Ausschnitt muss mindestens {min} Pixel breit sein.',
+  choose: 'Bild wählen',
+  change: 'Bild ändern',
+  remove: 'Bild entfernen',
+  cropTitle: 'Bildausschnitt wählen',
+  save: 'Übernehmen',
+  cancel: 'Abbrechen',
+  uploading: 'Wird hochgeladen …',
+  none: 'Kein Bild',
+} as const;

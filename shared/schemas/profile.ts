@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { msg } from '../messages.ts';
+import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText } from './common.ts';
+
+const m = msg.profile;
+
+/** Social networks a profile can link (spec §3: the person's four plus youtube and tiktok). */
+export const profileSocialTypes = ['facebook', 'instagram', 'linkedin', 'xing', 'youtube', 'tiktok'] as const;
+export type ProfileSocialType = (typeof profileSocialTypes)[number];
+
+/** Themes offered in the profile form; the public card falls back to the default for unknown names. */
+export const profileThemes = ['the-vcard', 'the-vcard-v2', 'the-vcard-en', 'the-vcard-button-swap', 'NoPicture', 'testing'] as const;
+export const DEFAULT_THEME = 'the-vcard';
+
+const hex = (fallback: string) =>
+  blankAsAbsent(z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.colorInvalid).default(fallback));
+
+/** Pixel offsets and sizes of the logo; blank means "not set". */
+const px = (fallback: number | null) =>
+  blankAsAbsent(z.number({ error: () => m.numberInvalid }).finite().min(-2000, m.numberInvalid).max(2000, m.numberInvalid).nullable().default(fallback));
+
+/** Upload file names as the upload route returns them: nothing that could leave the uploads folder. */
+const filename = blankAsAbsent(z.string().trim().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.fileNameInvalid).optional());
+
+/**
+ * `{}` parsed through an object whose fields all have defaults. (blankAsAbsent's typing makes
+ * each key look required, so the empty object needs this cast.)
+ */
+const ALL_DEFAULTS = {} as never;
+
+const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+
+/** Settings with every default of spec §3; a missing part or field takes its default. */
+export const profileSettingsSchema = z.object({
+  theme: blankAsAbsent(z.string().trim().max(64).regex(/^[A-Za-z0-9_-]+$/, m.themeInvalid).default(DEFAULT_THEME)),
+  logo: z.object({
+    top: px(0),
+    right: px(null),
+    left: px(null),
+    height: px(70),
+    useColor: z.boolean().default(false),
+    color: hex('#ffffff'),
+  }).prefault(ALL_DEFAULTS),
+  person: z.object({ background: hex('#000000'), color: hex('#ffffff') }).prefault(ALL_DEFAULTS),
+  kontakt: z.object({ fill: hex('#ffffff') }).prefault(ALL_DEFAULTS),
+  display: z.object({ showStrasse: z.boolean().default(true), showPLZ: z.boolean().default(true) }).prefault(ALL_DEFAULTS),
+  applePass: z.object({ backgroundColor: hex('#FFFFFF'), fontColor: hex('#000000') }).prefault(ALL_DEFAULTS),
+  /** Stored as text; the public card scopes it to the card and strips anything loading from elsewhere. */
+  customCss: z.preprocess(blankToNull, z.string().max(20_000, msg.validation.tooLong).nullable()),
+});
+export type ProfileSettings = z.output<typeof profileSettingsSchema>;
+
+const addressFields = {
+  straße: optionalText(200),
+  plz: blankAsAbsent(z.string().trim().min(4, m.plzMin4).max(20, msg.validation.tooLong).optional()),
+  ort: optionalText(200),
+  bundesland: optionalText(200),
+  land: optionalText(200),
+};
+const hasSomeField = (a: Record<string, unknown>) =>
+  ['straße', 'plz', 'ort', 'bundesland', 'land'].some((k) => a[k] !== undefined);
+
+/** One address; the server gives it an `adresseId` when it has none (cards refer to it). */
+export const addressSchema = z.object({ adresseId: blankAsAbsent(idSchema.optional()), ...addressFields })
+  .refine(hasSomeField, { message: m.addressEmpty, path: ['straße'] });
+export const storedAddressSchema = z.object({ adresseId: z.string(), ...addressFields });
+export type ProfileAddress = z.output<typeof storedAddressSchema>;
+
+export const profileSocialSchema = z.object({
+  type: blankAsAbsent(z.enum(profileSocialTypes, {
+    error: (issue) => (issue.input === undefined ? msg.validation.required : m.typeInvalid),
+  })),
+  link: requiredHttpLink(500),
+});
+export type ProfileSocial = z.output<typeof profileSocialSchema>;
+
+function uniqueTypes(list: { type: string }[], ctx: z.core.$RefinementCtx<{ type: string }[]>): void {
+  const seen = new Set<string>();
+  list.forEach((entry, i) => {
+    if (seen.has(entry.type)) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: m.typeTwice });
+    seen.add(entry.type);
+  });
+}
+
+/** The content of a profile (spec §3 CardCompanyProfil) as the form edits it. */
+const profileFields = {
+  profilname: requiredText(1, msg.validation.required, 200),
+  firmenname: optionalText(200),
+  claim: optionalText(300),
+  logo: filename,
+  appleLogo: filename,
+  walletLogo: filename,
+  adressen: z.array(addressSchema).max(50).default([]),
+  url: optionalHttpLink(500),
+  social: z.array(profileSocialSchema).max(profileSocialTypes.length).default([]).superRefine(uniqueTypes),
+  notes: optionalText(5000),
+  color: hex('#000000'),
+  class: optionalText(200),
+  impressum: optionalHttpLink(500),
+  datenschutz: optionalHttpLink(500),
+  umsatzsteuernummer: optionalText(100),
+  handelsgericht: optionalText(200),
+  settings: profileSettingsSchema.prefault(ALL_DEFAULTS),
+};
+
+export const createProfileSchema = z.object({ companyId: idSchema, ...profileFields });
+export type CreateProfileInput = z.input<typeof createProfileSchema>;
+export type ProfileInput = z.output<typeof createProfileSchema>;
+
+/**
+ * Update: the whole profile as the form holds it (an omitted optional field is cleared), plus the
+ * version the client last read, so a concurrent edit is refused instead of overwritten.
+ */
+export const updateProfileSchema = z.object({ ...profileFields, version: z.number().int().nonnegative().optional() });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** A profile as the API returns it. */
+export const profileSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  ...profileFields,
+  adressen: z.array(storedAddressSchema),
+  /** Number of cards (persons) on this profile. */
+  cardCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+export const profileIdParams = z.object({ id: idSchema });
+export const profileCompanyParams = z.object({ companyId: idSchema });

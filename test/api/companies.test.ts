@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestServer, uniqueName } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
+import { makePng, multipart } from '../helpers/images.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { NotFoundError } from '../../functions/lib/errors.ts';
+import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { updateCompany } from '../../functions/domain/companies/update-company.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+const C = '/api/card/company';
+
+async function userVersion(id: string): Promise<number> {
+  const res = await s.api('GET', `/api/user/${id}`, { token: admin });
+  return res.body.version;
+}
+
+async function upload(token: string, companyId: string): Promise<string> {
+  const { body, contentType } = multipart([{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }]);
+  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { filename: string }).filename;
+}
+
+describe('companies: create', () => {
+  test('an admin creates a company with the defaults of spec §3 and assigned users', async () => {
+    const u = await createUserToken(s);
+    const before = await userVersion(u.id);
+    const org = uniqueName('Müller GmbH ');
+    const res = await s.api('POST', C, { token: admin, body: { org: `  ${org} `, userIds: [u.id] } });
+    expect(res.status).toBe(200);
+    const me = await s.api('GET', `/api/user/${u.id}`, { token: admin });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      org,
+      lang: 'de',
+      credits: 0,
+      users: [{ id: u.id, username: me.body.username, email: me.body.email }],
+      display: { statistik: true },
+      cardCountTotal: 0,
+      cardCountActive: 0,
+      profileCount: 0,
+      version: 1,
+      createdAt: expect.any(String),
+    });
+    // The user side of the assignment is in the same transaction and raises the user's version.
+    expect(await userVersion(u.id)).toBe(before + 1);
+    const mine = await s.api('GET', C, { token: u.token });
+    expect(mine.body.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
+  });
+
+  test('lang and display can be set', async () => {
+    const res = await s.api('POST', C, { token: admin, body: { org: uniqueName('Firma '), lang: 'en', display: { statistik: false } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lang: 'en', display: { statistik: false }, users: [] });
+  });
+
+  test.each([
+    [{}, { org: 'Pflichtfeld' }],
+    [{ org: '   ' }, { org: 'Pflichtfeld' }],
+    [{ org: 'A', lang: '' }, { lang: 'Pflichtfeld' }],
+    [{ org: 'A', lang: 'fr' }, { lang: 'Bitte eine der angebotenen Sprachen wählen' }],
+    [{ org: 'A', userIds: ['gibt-es-nicht'] }, { userIds: 'Konnte Benutzer nicht finden' }],
+  ])('invalid input %j -> 400 with German field errors', async (body, fieldErrors) => {
+    const res = await s.api('POST', C, { token: admin, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
+    expect(res.body.fieldErrors).toMatchObject(fieldErrors);
+  });
+});
+
+describe('companies: list and read', () => {
+  test('admins get every company sorted by org in German order; users only theirs', async () => {
+    const tag = uniqueName('sort');
+    const names = [`Zeta ${tag}`, `Äpfel ${tag}`, `alpha ${tag}`, `Beta ${tag}`];
+    const u = await createUserToken(s);
+    const ids: Record<string, string> = {};
+    for (const org of names) ids[org] = (await createCompany(s, { org, userIds: org.startsWith('Z') || org.startsWith('a') ? [u.id] : [] })).id;
+
+    const all = await s.api('GET', C, { token: admin });
+    expect(all.status).toBe(200);
+    const mine = all.body.filter((c: { org: string }) => c.org.endsWith(tag)).map((c: { org: string }) => c.org);
+    expect(mine).toEqual([`alpha ${tag}`, `Äpfel ${tag}`, `Beta ${tag}`, `Zeta ${tag}`]);
+    const orgs = all.body.map((c: { org: string }) => c.org);
+    expect(orgs).toEqual([...orgs].sort((a: string, b: string) => a.localeCompare(b, 'de', { sensitivity: 'base' })));
+
+    const own = await s.api('GET', C, { token: u.token });
+    expect(own.body.map((c: { org: string }) => c.org)).toEqual([`alpha ${tag}`, `Zeta ${tag}`]);
+  });
+
+  test('a user without companies gets an empty list', async () => {
+    const u = await createUserToken(s);
+    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+  });
+});
+
+describe('companies: update', () => {
+  test('an admin changes org, lang, display and reassigns users in one go', async () => {
+    const a = await createUserToken(s);
+    const b = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [a.id] });
+    const [va, vb] = [await userVersion(a.id), await userVersion(b.id)];
+    const res = await s.api('PATCH', `${C}/${company.id}`, {
+      token: admin,
+      body: { org: 'Neuer Name', lang: 'en', display: { statistik: false }, userIds: [b.id], version: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ org: 'Neuer Name', lang: 'en', display: { statistik: false }, version: 2 });
+    expect(res.body.users.map((u: { id: string }) => u.id)).toEqual([b.id]);
+    expect([await userVersion(a.id), await userVersion(b.id)]).toEqual([va + 1, vb + 1]);
+    // The removed user loses access at once; the added one gains it.
+    expect((await s.api('GET', `${C}/${company.id}`, { token: a.token })).status).toBe(404);
+    expect((await s.api('GET', `${C}/${company.id}`, { token: b.token })).status).toBe(200);
+    expect((await s.api('GET', C, { token: a.token })).body).toEqual([]);
+
+    const cleared = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [] } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.users).toEqual([]);
+    expect((await s.api('GET', `${C}/${company.id}`, { token: b.token })).status).toBe(404);
+  });
+
+  test('a company user may change org, lang and display but not the users', async () => {
+    const u = await createUserToken(s);
+    const other = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [u.id] });
+    const ok = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Selbst benannt', display: { statistik: false } } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ org: 'Selbst benannt', display: { statistik: false }, lang: 'de' });
+    const users = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { userIds: [u.id, other.id] } });
+    expect(users.status).toBe(403);
+    expect(users.body.message).toBe('Nur Administratoren dürfen Benutzer zuordnen.');
+  });
+
+  test('the tenant check is part of the write: a session read before the removal cannot change the company', async () => {
+    const u = await createUserToken(s);
+    const company = await createCompany(s, { org: 'Vorher', userIds: [u.id] });
+    const stale: AuthUser = { id: u.id, username: 'x', isAdmin: false, companyIds: [company.id], tokenVersion: 0 };
+    expect((await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    await expect(updateCompany({ auth: stale, companyId: company.id, changes: { org: 'Nachher' } })).rejects.toBeInstanceOf(NotFoundError);
+    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).body.org).toBe('Vorher');
+  });
+
+  test('a stale version is refused with 409; blank org with 400', async () => {
+    const company = await createCompany(s);
+    expect((await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Erste', version: 1 } })).status).toBe(200);
+    const stale = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Zweite', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/inzwischen geändert/);
+    const blank = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: '' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fieldErrors).toEqual({ org: 'Pflichtfeld' });
+  });
+
+  test('an update never overwrites credits or card counters written meanwhile', async () => {
+    const company = await createCompany(s);
+    await db().send(new UpdateCommand({
+      TableName: tableName(), Key: keys.company(company.id),
+      UpdateExpression: 'ADD credits :c, cardCountTotal :t, cardCountActive :a',
+      ExpressionAttributeValues: { ':c': 120, ':t': 3, ':a': 2 },
+    }));
+    const res = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Zähler bleiben', version: 1 } });
+    expect(res.body).toMatchObject({ credits: 120, cardCountTotal: 3, cardCountActive: 2 });
+    const counts = await s.api('GET', `${C}/${company.id}/active-card-count`, { token: admin });
+    expect(counts.body).toEqual({ companyId: company.id, cardCountTotal: 3, cardCountActive: 2 });
+  });
+
+  test('assigning an unknown user is a 400 and changes nothing', async () => {
+    const company = await createCompany(s, { org: 'Bleibt' });
+    const res = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Anders', userIds: ['unbekannt'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ userIds: 'Konnte Benutzer nicht finden' });
+    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).body.org).toBe('Bleibt');
+  });
+});
+
+describe('companies: delete', () => {
+  test('removes profiles, uploads and the assignment; a second delete is a 404', async () => {
+    const u = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [u.id] });
+    const profile = await createProfile(s, company.id);
+    const filename = await upload(u.token, company.id);
+    const file = join(s.uploadsDir, 'images', filename);
+    expect(existsSync(file)).toBe(true);
+    const version = await userVersion(u.id);
+
+    const res = await s.api('DELETE', `${C}/${company.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(404);
+    expect((await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+    expect(await userVersion(u.id)).toBe(version + 1);
+    const user = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(u.id) }));
+    expect(user.Item?.companyIds).toBeUndefined();
+    expect((await s.api('DELETE', `${C}/${company.id}`, { token: admin })).status).toBe(404);
+  });
+
+  test('finishes the job after an interrupted run', async () => {
+    const u = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [u.id] });
+    const p1 = await createProfile(s, company.id);
+    const p2 = await createProfile(s, company.id);
+    const filename = await upload(u.token, company.id);
+    // A run that marked the company and removed one profile, then stopped.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.company(company.id), UpdateExpression: 'SET deleting = :t', ExpressionAttributeValues: { ':t': true } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.profile(p1.id) }));
+    // While marked, nothing new can be written for the company.
+    const late = await s.api('POST', '/api/card/company/profil', { token: admin, body: { companyId: company.id, profilname: 'Zu spät' } });
+    expect(late.status).toBe(404);
+
+    expect((await s.api('DELETE', `${C}/${company.id}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `/api/card/company/profil/${p2.id}`, { token: admin })).status).toBe(404);
+    expect(existsSync(join(s.uploadsDir, 'images', filename))).toBe(false);
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.upload(filename) }))).Item).toBeUndefined();
+    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+  });
+});
+
+describe('companies: isolation matrix (admin, user of A, user of B, anonymous)', () => {
+  test('every company route', async () => {
+    const ua = await createUserToken(s);
+    const ub = await createUserToken(s);
+    const a = await createCompany(s, { userIds: [ua.id] });
+    await createCompany(s, { userIds: [ub.id] });
+    const callers = { admin, userA: ua.token, userB: ub.token, anonymous: undefined } as const;
+    type Caller = keyof typeof callers;
+    const cases: { method: string; path: () => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
+      { method: 'GET', path: () => `${C}/${a.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${C}/${a.id}/active-card-count`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'PATCH', path: () => `${C}/${a.id}`, body: () => ({ org: uniqueName('Firma ') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'POST', path: () => C, body: () => ({ org: uniqueName('Firma ') }), expect: { admin: 200, userA: 403, userB: 403, anonymous: 401 } },
+      { method: 'GET', path: () => C, expect: { admin: 200, userA: 200, userB: 200, anonymous: 401 } },
+      // Admin last: the company is gone afterwards.
+      { method: 'DELETE', path: () => `${C}/${a.id}`, expect: { userA: 403, userB: 403, anonymous: 401, admin: 200 } },
+    ];
+    for (const c of cases) {
+      for (const caller of Object.keys(c.expect) as Caller[]) {
+        const res = await s.api(c.method, c.path(), { token: callers[caller], ...(c.body ? { body: c.body() } : {}) });
+        expect(res.status, `${c.method} ${c.path()} as ${caller}: ${JSON.stringify(res.body)}`).toBe(c.expect[caller]);
+      }
+    }
+    // What user B saw of A's company is exactly a missing company's answer.
+    const missing = await s.api('GET', `${C}/gibt-es-nicht`, { token: ub.token });
+    const foreign = await s.api('GET', `${C}/${a.id}`, { token: ub.token });
+    expect(foreign.body).toEqual(missing.body);
+  });
+});

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestServer, uniqueName } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { NotFoundError } from '../../functions/lib/errors.ts';
+import { createProfileSchema, updateProfileSchema } from '../../shared/schemas/profile.ts';
+import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { createProfile as createDomainProfile } from '../../functions/domain/profiles/create-profile.ts';
+import { updateProfile as updateDomainProfile } from '../../functions/domain/profiles/update-profile.ts';
+import { deleteProfile as deleteDomainProfile } from '../../functions/domain/profiles/delete-profile.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.adminToken();
+});
+afterAll(async () => { await s.close(); });
+
+const P = '/api/card/company/profil';
+
+const DEFAULT_SETTINGS = {
+  theme: 'the-vcard',
+  logo: { top: 0, right: null, left: null, height: 70, useColor: false, color: '#ffffff' },
+  person: { background: '#000000', color: '#ffffff' },
+  kontakt: { fill: '#ffffff' },
+  display: { showStrasse: true, showPLZ: true },
+  applePass: { backgroundColor: '#FFFFFF', fontColor: '#000000' },
+  customCss: null,
+};
+
+async function tenant() {
+  const user = await createUserToken(s);
+  const company = await createCompany(s, { userIds: [user.id] });
+  return { user, company };
+}
+
+function fullProfile(companyId: string) {
+  return {
+    companyId,
+    profilname: 'Vertrieb',
+    firmenname: 'Müller & Söhne GmbH',
+    claim: 'Wir machen das.',
+    logo: '0f2c7c9e-2b1c-4a59-9b59-3f4c1c1e7a11.png',
+    appleLogo: 'apple.png',
+    walletLogo: 'wallet.jpg',
+    adressen: [
+      { straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', bundesland: 'Berlin', land: 'Deutschland' },
+      { adresseId: 'eigene-id', ort: 'Wien', plz: '1010', land: 'Österreich' },
+    ],
+    url: 'https://mueller.de',
+    social: [
+      { type: 'youtube', link: 'https://youtube.com/@mueller' },
+      { type: 'tiktok', link: 'http://tiktok.com/@mueller' },
+      { type: 'xing', link: 'https://xing.com/mueller' },
+    ],
+    notes: 'Nur intern',
+    color: '#123abc',
+    class: 'vertrieb',
+    impressum: 'https://mueller.de/impressum',
+    datenschutz: 'https://mueller.de/datenschutz',
+    umsatzsteuernummer: 'DE123456789',
+    handelsgericht: 'Amtsgericht Berlin HRB 1',
+    settings: {
+      theme: 'the-vcard-v2',
+      logo: { top: 10, right: 5, left: null, height: 50, useColor: true, color: '#ff0000' },
+      person: { background: '#111111', color: '#eeeeee' },
+      kontakt: { fill: '#222222' },
+      display: { showStrasse: false, showPLZ: true },
+      applePass: { backgroundColor: '#333333', fontColor: '#444444' },
+      customCss: '.card { border: 1px solid red; }',
+    },
+  };
+}
+
+describe('profiles: create and read', () => {
+  test('a minimal profile gets every default of spec §3', async () => {
+    const t = await tenant();
+    const res = await s.api('POST', P, { token: t.user.token, body: { companyId: t.company.id, profilname: '  Standard ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      companyId: t.company.id,
+      profilname: 'Standard',
+      adressen: [],
+      social: [],
+      color: '#000000',
+      settings: DEFAULT_SETTINGS,
+      cardCount: 0,
+      version: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const company = await s.api('GET', `/api/card/company/${t.company.id}`, { token: admin });
+    expect(company.body.profileCount).toBe(1);
+  });
+
+  test('every field is stored; addresses get an id unless they bring one', async () => {
+    const t = await tenant();
+    const body = fullProfile(t.company.id);
+    const res = await s.api('POST', P, { token: t.user.token, body });
+    expect(res.status).toBe(200);
+    const { adressen, ...rest } = body;
+    expect(res.body).toMatchObject(rest);
+    expect(res.body.adressen).toEqual([
+      { ...adressen[0], adresseId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      adressen[1],
+    ]);
+    const got = await s.api('GET', `${P}/${res.body.id}`, { token: t.user.token });
+    expect(got.body).toEqual(res.body);
+  });
+
+  test('partial settings are completed with the defaults; blank texts are absent', async () => {
+    const t = await tenant();
+    const res = await s.api('POST', P, {
+      token: t.user.token,
+      body: { companyId: t.company.id, profilname: 'P', claim: '  ', color: '', settings: { logo: { height: 40, right: '' }, customCss: '   ' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.claim).toBeUndefined();
+    expect(res.body.color).toBe('#000000');
+    expect(res.body.settings).toEqual({ ...DEFAULT_SETTINGS, logo: { ...DEFAULT_SETTINGS.logo, height: 40 } });
+  });
+
+  test('lists a company\'s profiles in creation order', async () => {
+    const t = await tenant();
+    const names = ['Erstes', 'Zweites', 'Drittes'];
+    for (const profilname of names) await s.api('POST', P, { token: t.user.token, body: { companyId: t.company.id, profilname } });
+    const res = await s.api('GET', `${P}/all/${t.company.id}`, { token: t.user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { profilname: string }) => p.profilname)).toEqual(names);
+  });
+});
+
+describe('profiles: validation (spec §5)', () => {
+  const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['profilname required', { profilname: '' }, { profilname: 'Pflichtfeld' }],
+    ['profilname not only spaces', { profilname: '   ' }, { profilname: 'Pflichtfeld' }],
+    ['plz at least 4', { adressen: [{ plz: '123', ort: 'X' }] }, { 'adressen.0.plz': 'Muss mindestens 4 Zeichen lang sein' }],
+    ['an address needs a field', { adressen: [{ straße: ' ' }] }, { 'adressen.0.straße': 'Bitte mindestens ein Adressfeld ausfüllen' }],
+    ['url http(s)', { url: 'www.mueller.de' }, { url: 'Muss mit http:// oder https:// beginnen' }],
+    ['impressum http(s)', { impressum: 'ftp://mueller.de' }, { impressum: 'Muss mit http:// oder https:// beginnen' }],
+    ['datenschutz no javascript:', { datenschutz: 'javascript:alert(1)' }, { datenschutz: 'Muss mit http:// oder https:// beginnen' }],
+    ['social link http(s)', { social: [{ type: 'facebook', link: 'facebook.com/x' }] }, { 'social.0.link': 'Muss mit http:// oder https:// beginnen' }],
+    ['social link required', { social: [{ type: 'facebook', link: '' }] }, { 'social.0.link': 'Pflichtfeld' }],
+    ['social type required', { social: [{ link: 'https://x.de' }] }, { 'social.0.type': 'Pflichtfeld' }],
+    ['social type known', { social: [{ type: 'myspace', link: 'https://x.de' }] }, { 'social.0.type': 'Bitte einen der angebotenen Typen wählen' }],
+    ['social type once', { social: [{ type: 'xing', link: 'https://x.de' }, { type: 'xing', link: 'https://y.de' }] }, { 'social.1.type': 'Jeder Typ darf nur einmal vorkommen' }],
+    ['color is a hex colour', { color: 'red' }, { color: 'Bitte eine Farbe im Format #rrggbb angeben' }],
+    ['settings colours too', { settings: { person: { background: 'url(x)' } } }, { 'settings.person.background': 'Bitte eine Farbe im Format #rrggbb angeben' }],
+    ['logo height is a number', { settings: { logo: { height: 'hoch' } } }, { 'settings.logo.height': 'Bitte eine Zahl angeben' }],
+    ['customCss bounded', { settings: { customCss: 'a'.repeat(20_001) } }, { 'settings.customCss': 'Dieser Text ist zu lang' }],
+    ['logo is a file name', { logo: '../../etc/passwd' }, { logo: 'Ungültiger Dateiname' }],
+    ['companyId required', { companyId: '' }, { companyId: 'Pflichtfeld' }],
+  ];
+
+  let t: Awaited<ReturnType<typeof tenant>>;
+  beforeAll(async () => { t = await tenant(); });
+
+  test.each(cases)('%s', async (_, patch, fieldErrors) => {
+    const res = await s.api('POST', P, { token: t.user.token, body: { companyId: t.company.id, profilname: 'P', ...patch } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
+    expect(res.body.fieldErrors).toEqual(fieldErrors);
+    const list = await s.api('GET', `${P}/all/${t.company.id}`, { token: admin });
+    expect(list.body).toEqual([]);
+  });
+
+  test('the same rules apply to an update', async () => {
+    const p = await createProfile(s, t.company.id);
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { profilname: 'P', url: 'mueller.de' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ url: 'Muss mit http:// oder https:// beginnen' });
+  });
+});
+
+describe('profiles: update', () => {
+  test('replaces the content, keeps address ids and the card counter, raises the version', async () => {
+    const t = await tenant();
+    const created = (await s.api('POST', P, { token: t.user.token, body: fullProfile(t.company.id) })).body;
+    // A card was added meanwhile (the card-holder routes ADD to the counter).
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.profile(created.id), UpdateExpression: 'ADD cardCount :one', ExpressionAttributeValues: { ':one': 1 } }));
+    const res = await s.api('PATCH', `${P}/${created.id}`, {
+      token: t.user.token,
+      body: {
+        profilname: 'Umbenannt',
+        adressen: [created.adressen[1], { ort: 'Hamburg' }],
+        social: [],
+        version: 1,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.id, companyId: t.company.id, profilname: 'Umbenannt', social: [], color: '#000000', settings: DEFAULT_SETTINGS, version: 2, cardCount: 1 });
+    expect(res.body.claim).toBeUndefined();
+    expect(res.body.impressum).toBeUndefined();
+    expect(res.body.adressen).toEqual([created.adressen[1], { ort: 'Hamburg', adresseId: expect.any(String) }]);
+    const got = await s.api('GET', `${P}/${created.id}`, { token: t.user.token });
+    expect(got.body).toEqual(res.body);
+  });
+
+  test('a stale version is refused with 409 and changes nothing', async () => {
+    const t = await tenant();
+    const p = await createProfile(s, t.company.id);
+    expect((await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { profilname: 'Eins', version: 1 } })).status).toBe(200);
+    const stale = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { profilname: 'Zwei', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: t.user.token })).body.profilname).toBe('Eins');
+  });
+
+  test('the company of a profile cannot be changed', async () => {
+    const t = await tenant();
+    const other = await createCompany(s);
+    const p = await createProfile(s, t.company.id);
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { profilname: 'X', companyId: other.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.companyId).toBe(t.company.id);
+  });
+});
+
+describe('profiles: delete rules', () => {
+  test('the only profile cannot be deleted; one of two can; then the last one cannot', async () => {
+    const t = await tenant();
+    const first = await createProfile(s, t.company.id);
+    const only = await s.api('DELETE', `${P}/${first.id}`, { token: t.user.token });
+    expect(only.status).toBe(409);
+    expect(only.body.message).toBe('Das einzige Profil eines Unternehmens kann nicht gelöscht werden.');
+
+    const second = await createProfile(s, t.company.id);
+    expect((await s.api('DELETE', `${P}/${second.id}`, { token: t.user.token })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${second.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/company/${t.company.id}`, { token: admin })).body.profileCount).toBe(1);
+    expect((await s.api('DELETE', `${P}/${first.id}`, { token: t.user.token })).status).toBe(409);
+  });
+
+  test('a profile with cards cannot be deleted', async () => {
+    const t = await tenant();
+    await createProfile(s, t.company.id);
+    const withCards = await createProfile(s, t.company.id);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.profile(withCards.id), UpdateExpression: 'ADD cardCount :one', ExpressionAttributeValues: { ':one': 1 } }));
+    const res = await s.api('DELETE', `${P}/${withCards.id}`, { token: t.user.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Das Profil kann nicht gelöscht werden, da ihm noch Visitenkarten zugeordnet sind.');
+    expect((await s.api('GET', `${P}/${withCards.id}`, { token: t.user.token })).status).toBe(200);
+  });
+
+  test('deleting a missing profile is a 404', async () => {
+    expect((await s.api('DELETE', `${P}/gibt-es-nicht`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('profiles: isolation', () => {
+  test('every profile route: admin, user of A, user of B, anonymous', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const keep = await createProfile(s, a.company.id);
+    const callers = { admin, userA: a.user.token, userB: b.user.token, anonymous: undefined } as const;
+    type Caller = keyof typeof callers;
+    const extra: Record<Caller, string> = { admin: '', userA: '', userB: '', anonymous: '' };
+    for (const caller of Object.keys(callers) as Caller[]) extra[caller] = (await createProfile(s, a.company.id)).id;
+    const cases: { method: string; path: (c: Caller) => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
+      { method: 'POST', path: () => P, body: () => ({ companyId: a.company.id, profilname: uniqueName('P') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${P}/all/${a.company.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${P}/${keep.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'PATCH', path: () => `${P}/${keep.id}`, body: () => ({ profilname: uniqueName('P') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'DELETE', path: (c) => `${P}/${extra[c]}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+    ];
+    for (const c of cases) {
+      for (const caller of Object.keys(c.expect) as Caller[]) {
+        const res = await s.api(c.method, c.path(caller), { token: callers[caller], ...(c.body ? { body: c.body() } : {}) });
+        expect(res.status, `${c.method} ${c.path(caller)} as ${caller}: ${JSON.stringify(res.body)}`).toBe(c.expect[caller]);
+      }
+    }
+    // B's user changed nothing of A's: the profiles B tried to delete and rename are untouched.
+    expect((await s.api('GET', `${P}/${extra.userB}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${extra.anonymous}`, { token: admin })).status).toBe(200);
+    // The answer for a foreign profile is exactly that for a missing one.
+    const missing = await s.api('GET', `${P}/gibt-es-nicht`, { token: b.user.token });
+    expect((await s.api('GET', `${P}/${keep.id}`, { token: b.user.token })).body).toEqual(missing.body);
+  });
+
+  test('the tenant check is part of the write: a session read before the removal cannot write', async () => {
+    const a = await tenant();
+    const keep = await createProfile(s, a.company.id);
+    const victim = await createProfile(s, a.company.id);
+    // What the user's request saw when it started: still assigned to A.
+    const stale: AuthUser = { id: a.user.id, username: 'x', isAdmin: false, companyIds: [a.company.id], tokenVersion: 0 };
+    expect((await s.api('PATCH', `/api/card/company/${a.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    await expect(createDomainProfile({ auth: stale, input: createProfileSchema.parse({ companyId: a.company.id, profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateDomainProfile({ auth: stale, profileId: keep.id, changes: updateProfileSchema.parse({ profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteDomainProfile({ auth: stale, profileId: victim.id })).rejects.toBeInstanceOf(NotFoundError);
+    const list = await s.api('GET', `${P}/all/${a.company.id}`, { token: admin });
+    expect(list.body.map((p: { id: string; version: number }) => [p.id, p.version]).sort()).toEqual([[keep.id, 1], [victim.id, 1]].sort());
+  });
+
+  test('a user removed from the company loses access at once', async () => {
+    const a = await tenant();
+    const p = await createProfile(s, a.company.id);
+    expect((await s.api('PATCH', `/api/card/company/${a.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: a.user.token })).status).toBe(404);
+    expect((await s.api('PATCH', `${P}/${p.id}`, { token: a.user.token, body: { profilname: 'Nein' } })).status).toBe(404);
+    expect((await s.api('POST', P, { token: a.user.token, body: { companyId: a.company.id, profilname: 'Nein' } })).status).toBe(404);
+  });
+});

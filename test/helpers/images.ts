@@ -1,0 +1,78 @@
+import { crc32, deflateSync } from 'node:zlib';
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG (RGB, one colour) of the given size. */
+export function makePng(width: number, height: number, rgb: [number, number, number] = [200, 30, 60]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Only the PNG header, claiming a size; enough for checks that must not decode the image. */
+export function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A real baseline JPEG: one grey 8x8 block repeated, greyscale. Huffman tables hold a single
+ * code each (DC category 0, AC end-of-block), so every block is two bits.
+ */
+export function makeJpeg(width = 8, height = 8): Buffer {
+  const seg = (marker: number, data: number[]) => [0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data];
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  const bits = '00'.repeat(blocks);
+  const padded = bits.padEnd(Math.ceil(bits.length / 8) * 8, '1');
+  const scan: number[] = [];
+  for (let i = 0; i < padded.length; i += 8) {
+    const byte = parseInt(padded.slice(i, i + 8), 2);
+    scan.push(byte);
+    if (byte === 0xff) scan.push(0x00);
+  }
+  return Buffer.from([
+    0xff, 0xd8,
+    ...seg(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    ...seg(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
+    ...seg(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
+    ...seg(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0x00]),
+    ...seg(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]),
+    ...seg(0xda, [1, 1, 0x00, 0, 63, 0]),
+    ...scan,
+    0xff, 0xd9,
+  ]);
+}
+
+export const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+/** A multipart/form-data body built by hand, so tests control every byte. */
+export function multipart(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[], boundary = '----vk-test-boundary-1234') {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`));
+    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
