@@ -1,7 +1,7 @@
 // `npm start`: the whole product on one machine with the handler code that runs in Lambda.
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { startDynamoLocal, StartupError } from './dynamo-local.ts';
 import type { DynamoLocal } from './dynamo-local.ts';
 import { prepareLocal } from './prepare.ts';
@@ -22,11 +22,21 @@ function config() {
   };
 }
 
+/** Creates one level at a time: Node's recursive mkdir can spin forever below /proc. */
+function makeDir(dir: string): void {
+  if (existsSync(dir)) return;
+  makeDir(dirname(dir));
+  mkdirSync(dir);
+}
+
 function prepareDataDir(dataDir: string): void {
   try {
-    mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
-    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
-    accessSync(dataDir, constants.W_OK);
+    makeDir(join(dataDir, 'dynamodb'));
+    makeDir(join(dataDir, 'uploads'));
+    // A probe write, because access() says yes to root even on read-only mounts.
+    const probe = join(dataDir, '.write-test');
+    writeFileSync(probe, '');
+    rmSync(probe);
   } catch (err) {
     throw new StartupError(`Der Datenordner ${dataDir} ist nicht beschreibbar (${(err as NodeJS.ErrnoException).code}). Rechte prüfen oder DATA_DIR auf einen anderen Ordner setzen.`);
   }
@@ -44,10 +54,29 @@ function authSecret(dataDir: string): string {
 
 async function main(): Promise<void> {
   const c = config();
+  // Take the port first: a busy port should fail before anything is created or started.
+  let ready!: () => void;
+  const readyPromise = new Promise<void>((r) => { ready = r; });
+  const server = createLocalServer({ staticDir: join(root, 'dist/web'), ready: readyPromise });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE'
+      ? new StartupError(`Port ${c.port} ist belegt. Anderen Port wählen, z. B. PORT=3001 npm start.`)
+      : err.code === 'EACCES' ? new StartupError(`Port ${c.port} darf nicht benutzt werden. Einen Port über 1024 wählen, z. B. PORT=3000.`) : err));
+    server.listen(c.port, c.host, () => ok());
+  });
+  let dynamo: DynamoLocal | undefined;
+  // Registered before DynamoDB Local starts, so Ctrl-C at any moment takes the child process along.
+  const stop = async () => {
+    server.close();
+    server.closeAllConnections();
+    await dynamo?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   prepareDataDir(c.dataDir);
   const built = await buildWeb({ onlyIfStale: true });
   if (built) console.log('Web-Oberfläche neu gebaut.');
-  let dynamo: DynamoLocal | undefined;
   try {
     dynamo = await startDynamoLocal({ dbPath: join(c.dataDir, 'dynamodb') });
     const setup = await prepareLocal({
@@ -64,25 +93,12 @@ async function main(): Promise<void> {
         ? `Admin-Konto angelegt: Benutzername "${a.username}", Passwort "${a.password}" (wird nur dieses eine Mal angezeigt).`
         : `Admin-Konto angelegt: Benutzername "${a.username}" mit dem Passwort aus ADMIN_PASSWORD.`);
     }
-    const server = createLocalServer({ staticDir: join(root, 'dist/web') });
-    await new Promise<void>((ok, fail) => {
-      server.once('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE'
-        ? new StartupError(`Port ${c.port} ist belegt. Anderen Port wählen, z. B. PORT=3001 npm start.`)
-        : err));
-      server.listen(c.port, c.host, () => ok());
-    });
+    ready();
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : c.port;
     console.log(`Listening on http://${c.host}:${port}`);
-    const stop = async () => {
-      server.close();
-      server.closeAllConnections();
-      await dynamo?.stop();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
   } catch (err) {
+    server.close();
     await dynamo?.stop();
     throw err;
   }

@@ -152,10 +152,12 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
 }
 
 /** One HTTP server for the SPA and the API, as CloudFront + API Gateway are in AWS. */
-export function createLocalServer(o: { staticDir: string }): Server {
+export function createLocalServer(o: { staticDir: string; ready?: Promise<void> }): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const work = url.pathname.startsWith('/api/') ? handleApi(req, res, url) : handleStatic(res, url, o.staticDir);
+    // Requests that arrive while DynamoDB Local is still starting wait for it.
+    const work = (o.ready ?? Promise.resolve()).then(() =>
+      url.pathname.startsWith('/api/') ? handleApi(req, res, url) : handleStatic(res, url, o.staticDir));
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });
