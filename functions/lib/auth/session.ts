@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getUserItem } from '../../domain/users/user-item.ts';
+import type { UserItem } from '../../domain/users/user-item.ts';
 import { UnauthenticatedError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import { isAdminGroup } from '../permissions.ts';
@@ -12,6 +13,8 @@ export interface AuthUser {
   /** Companies this user is assigned to (read with the user on every request). */
   companyIds: readonly string[];
   tokenVersion: number;
+  /** The user as read for this request, so handlers need not read it again. */
+  user: UserItem;
 }
 
 function bearer(event: APIGatewayProxyEventV2): string | null {
@@ -33,5 +36,5 @@ export async function authenticate(event: APIGatewayProxyEventV2): Promise<AuthU
   if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) {
     throw new UnauthenticatedError(msg.errors.sessionExpired);
   }
-  return { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group), companyIds: [...(user.companyIds ?? [])], tokenVersion: user.tokenVersion };
+  return { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group), companyIds: [...(user.companyIds ?? [])], tokenVersion: user.tokenVersion, user };
 }
