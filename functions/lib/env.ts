@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Read once per container, checked, typed. A wrong setup fails the first request with
 // one line naming the variable, not with an undefined deep inside a handler.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { msg } from '../messages.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
