@@ -76,6 +76,33 @@ export const personMessages = {
     tabGoogle: 'google',
     qrPlaceholder: 'QR-Code',
   },
+  /** Labels on the card itself (themes). */
+  theme: {
+    phone: 'Telefon',
+    email: 'E-Mail',
+    web: 'Webseite',
+    address: 'Adresse',
+    impressum: 'Impressum',
+    datenschutz: 'Datenschutz',
+    ustId: 'USt-IdNr.:',
+    court: 'Handelsregister:',
+    call: 'Anrufen',
+    write: 'Schreiben',
+    visit: 'Webseite',
+    photoOf: (name: string) => `Foto von ${name}`,
+    logo: 'Logo',
+    social: 'Social Media',
+  },
+  /** Wallet pass previews in the card form. */
+  wallet: {
+    name: 'Name',
+    position: 'Position',
+    company: 'Unternehmen',
+    qr: 'QR-Code',
+    qrHint: 'wird beim Erstellen des Passes erzeugt',
+    appleTitle: 'Apple Wallet',
+    googleTitle: 'Google Wallet',
+  },
   phoneTypes: { work: 'Geschäftlich', cell: 'Mobil' },
   socialTypes: { facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', xing: 'Xing' },
   csv: {

@@ -4,7 +4,7 @@ import type { TestServer } from './server.ts';
 
 // Companies, profiles and users made through the API, as an admin would.
 
-export async function createUserToken(s: TestServer): Promise<{ id: string; token: string }> {
+export async function createUserToken(s: TestServer): Promise<{ id: string; token: string; username: string; password: string }> {
   const username = uniqueName('u');
   const password = 'passwort-123';
   const res = await s.api('POST', '/api/user', {
@@ -12,7 +12,7 @@ export async function createUserToken(s: TestServer): Promise<{ id: string; toke
     body: { username, email: `${username}@beispiel.de`, firstname: 'Test', lastname: 'Nutzer', password, userGroupId: 'user' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { id: res.body.id, token: await s.login(username, password) };
+  return { id: res.body.id, token: await s.login(username, password), username, password };
 }
 
 export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[] } = {}): Promise<{ id: string }> {
@@ -53,8 +53,7 @@ export async function getProfileCardCount(s: TestServer, profileId: string): Pro
 
 /** A tenant: a company with one assigned user and a profile with two addresses. */
 export async function createTenant(s: TestServer, org?: string) {
-  const user = await createUserToken(s);
-  const company = await createCompany(s, { ...(org ? { org } : {}), userIds: [user.id] });
+  const { user, company } = await createBareTenant(s, org);
   const profile = await createProfile(s, company.id, {
     adressen: [
       { straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' },
@@ -62,4 +61,11 @@ export async function createTenant(s: TestServer, org?: string) {
     ],
   });
   return { user, company, profile };
+}
+
+/** A company with one assigned user and no profile yet. */
+export async function createBareTenant(s: TestServer, org?: string) {
+  const user = await createUserToken(s);
+  const company = await createCompany(s, { ...(org ? { org } : {}), userIds: [user.id] });
+  return { user, company };
 }

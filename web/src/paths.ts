@@ -13,6 +13,8 @@ export const paths = {
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
   visitenkarteOverview: '/v2/card/visitenkarte',
+  visitenkarteAdd: '/v2/card/visitenkarte/add',
+  visitenkarteEdit: '/v2/card/visitenkarte/edit/:id',
   profileOverview: '/v2/card/profil',
   statistikOverview: '/v2/card/statistik',
   companyLegacy: '/company',

@@ -5,6 +5,7 @@ import { NotFound } from './pages/not-found.tsx';
 import { Loading } from './pages/loading.tsx';
 import { requireSession } from './guards.ts';
 import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
+import { cardRoutes } from './pages/cards/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
@@ -17,6 +18,7 @@ const publicScreens: RouteObject[] = [
 
 const v2Screens: RouteObject[] = [
   ...userV2Routes,
+  ...cardRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [

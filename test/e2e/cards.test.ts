@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { createBareTenant, createTenant } from '../helpers/card-fixtures.ts';
+import { makePng } from '../helpers/images.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await closeBrowser(); await s.close(); });
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto(`${s.baseUrl}/`);
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await page.waitForURL('**/v2/card/visitenkarte');
+}
+
+/** The "Nachname" cells of the card table, top to bottom. */
+async function lastnames(page: Page): Promise<string[]> {
+  return page.locator('table.cards-table tbody td[data-label="Nachname"]').allInnerTexts();
+}
+
+describe('card holders in the browser', () => {
+  test('create a card with two phones, an email and a cropped photo; the preview follows the typing', async () => {
+    const t = await createTenant(s);
+    const { page, close } = await openPage();
+    await signIn(page, t.user);
+    await page.getByRole('heading', { name: 'Visitenkarten (0)' }).waitFor();
+    await page.getByRole('link', { name: 'Visitenkarte anlegen' }).click();
+    await page.waitForURL('**/v2/card/visitenkarte/add');
+
+    const preview = page.getByRole('tabpanel');
+    await page.getByLabel('Vorname').pressSequentially('Jö');
+    await preview.getByRole('heading', { name: 'Jö' }).waitFor();
+    await page.getByLabel('Vorname').pressSequentially('rg');
+    await page.getByLabel('Nachname').fill('Äbert');
+    await preview.getByRole('heading', { name: 'Jörg Äbert' }).waitFor();
+    await page.getByLabel('Position').fill('Geschäftsführer');
+    await preview.getByText('Geschäftsführer').waitFor();
+
+    const addPhone = page.getByRole('button', { name: '+ Telefon hinzufügen' });
+    await addPhone.click();
+    await page.locator('input[name="tel.0.value"]').fill('+49 30 123456');
+    await addPhone.click();
+    await page.locator('input[name="tel.1.value"]').fill('0171 555 66 77');
+    // Both phone types used: no third one can be added.
+    await expect(addPhone.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '+ E-Mail hinzufügen' }).click();
+    await page.locator('input[name="email.0.value"]').fill('joerg@mueller.de');
+    await preview.getByRole('link', { name: /0171 555 66 77/ }).waitFor();
+    expect(await preview.getByRole('link', { name: /joerg@mueller\.de/ }).getAttribute('href')).toBe('mailto:joerg@mueller.de');
+
+    await page.getByLabel('Foto: Bild wählen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: makePng(542, 400) });
+    const cropper = page.getByRole('dialog', { name: 'Bildausschnitt wählen' });
+    await cropper.waitFor();
+    await cropper.getByRole('button', { name: 'Übernehmen' }).click();
+    await cropper.waitFor({ state: 'detached' });
+    await preview.getByRole('img', { name: 'Foto von Jörg Äbert' }).waitFor();
+
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Visitenkarte wurde erfolgreich angelegt').waitFor();
+    await page.waitForURL(/\/v2\/card\/visitenkarte\/edit\/[\w-]+$/);
+    await page.getByRole('heading', { name: 'Visitenkarte bearbeiten' }).waitFor();
+    const id = page.url().split('/').pop()!;
+
+    const saved = await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      firstname: 'Jörg', lastname: 'Äbert', position: 'Geschäftsführer', companyProfilId: t.profile.id,
+      tel: [{ type: 'work', value: '+49 30 123456' }, { type: 'cell', value: '0171 555 66 77' }],
+      email: [{ type: 'work1', value: 'joerg@mueller.de' }],
+      image: expect.any(String),
+    });
+    const photo = await fetch(`${s.baseUrl}/api/upload/image/${saved.body.image}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+
+    // Editing the saved card: a second save is an update of the same card.
+    await page.getByLabel('Position').fill('Inhaber');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Visitenkarte wurde erfolgreich editiert').waitFor();
+    expect((await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token })).body).toMatchObject({ position: 'Inhaber', version: 2 });
+    await close();
+  });
+
+  test('sort and search survive a reload; delete asks first', async () => {
+    const t = await createTenant(s);
+    for (const [firstname, lastname] of [['Zoe', 'Adler'], ['Anna', 'Zander'], ['Ömer', 'Özdemir']]) {
+      const res = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname, lastname } });
+      expect(res.status).toBe(200);
+    }
+    const { page, close } = await openPage();
+    await signIn(page, t.user);
+    await page.getByRole('heading', { name: 'Visitenkarten (3)' }).waitFor();
+    expect(await lastnames(page)).toEqual(['Adler', 'Özdemir', 'Zander']);
+    await expect(page.getByRole('button', { name: 'CSV-Export' }).count()).resolves.toBe(0);
+
+    const byFirstname = page.getByRole('button', { name: /^Vorname/ });
+    await byFirstname.click();
+    expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
+    await byFirstname.click();
+    expect(await lastnames(page)).toEqual(['Adler', 'Özdemir', 'Zander']);
+    await byFirstname.click();
+    expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
+    await page.getByRole('button', { name: /^Nachname/ }).click();
+    expect(await lastnames(page)).toEqual(['Adler', 'Özdemir', 'Zander']);
+    await page.getByRole('button', { name: /^Nachname/ }).click();
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('an');
+    expect(await lastnames(page)).toEqual(['Zander']);
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('');
+    expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('er');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Visitenkarten (3)' }).waitFor();
+    await expect(page.getByRole('searchbox', { name: 'Suche' }).inputValue()).resolves.toBe('er');
+    expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
+    expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Adler');
+
+    const ask = async () => {
+      await page.getByRole('button', { name: 'Löschen: Zoe Adler' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Visitenkarte löschen' });
+      await dialog.getByText('Sind Sie sicher, dass Sie die Visitenkarte löschen wollen?').waitFor();
+      return dialog;
+    };
+    await (await ask()).getByRole('button', { name: 'Abbrechen' }).click();
+    expect(await lastnames(page)).toEqual(['Adler']);
+    await (await ask()).getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Visitenkarte wurde erfolgreich gelöscht').waitFor();
+    await page.getByRole('heading', { name: 'Visitenkarten (2)' }).waitFor();
+    expect(await lastnames(page)).toEqual([]);
+    const left = await s.api('GET', `/api/card/company/person/all/${t.profile.id}`, { token: t.user.token });
+    expect(left.body.map((p: { lastname: string }) => p.lastname).sort()).toEqual(['Zander', 'Özdemir']);
+    await close();
+  });
+
+  test('without a profile "add" is disabled with the hint; admins get the CSV export', async () => {
+    const bare = await createBareTenant(s);
+    const { page, close } = await openPage();
+    await signIn(page, bare.user);
+    const add = page.getByRole('button', { name: 'Visitenkarte anlegen' });
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await page.locator('[title="Um eine Visitenkarte anzulegen wird ein Profil benötigt"]').count()).toBe(1);
+    await close();
+
+    const admin = await openPage();
+    await signIn(admin.page, { username: 'admin', password: 'admin-passwort-1' });
+    await admin.page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=${bare.company.id}`);
+    const exportButton = admin.page.getByRole('button', { name: 'CSV-Export' });
+    await exportButton.waitFor();
+    const download = admin.page.waitForEvent('download');
+    await exportButton.click();
+    expect((await download).suggestedFilename()).toMatch(/^visitenkarten-.+\.csv$/);
+    await admin.close();
+  });
+});

@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  columnFilteringFeature, constructSortFn, createColumnHelper, createFilteredRowModel, createSortedRowModel,
+  filterFn_includesString, globalFilteringFeature, rowSortingFeature, tableFeatures, useTable,
+} from '@tanstack/react-table';
+import type { SortingState } from '@tanstack/react-table';
+import { personDelete, personExport } from '../../../../shared/api/routes/person.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
+import { call } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { getUser, isAdmin, registerSessionKey } from '../../session.ts';
+import { showError, showSuccess } from '../../toast.tsx';
+import { paths, pathTo } from '../../paths.ts';
+import { uploadUrl } from '../../themes/links.ts';
+import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { usePersons } from './use-persons.ts';
+
+const t = msg.person.ui;
+
+export interface CardRow {
+  id: string;
+  image: string | undefined;
+  initials: string;
+  lastname: string;
+  firstname: string;
+  profile: string;
+  isActive: boolean;
+  createdOn: string;
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: {
+    german: constructSortFn({ sort: (a: string, b: string) => collator.compare(a, b) }),
+    iso: constructSortFn({ sort: (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) }),
+  },
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  filterFns: { includesString: filterFn_includesString },
+});
+const col = createColumnHelper<typeof features, CardRow>();
+
+// Spec §2: sort and search survive a reload.
+const SORT_KEY = 'visitenkarten.sort';
+const SEARCH_KEY = 'visitenkarten.search';
+registerSessionKey(SORT_KEY);
+registerSessionKey(SEARCH_KEY);
+const SORTABLE = ['lastname', 'firstname', 'profile', 'createdOn'];
+const DEFAULT_SORT: SortingState = [{ id: 'lastname', desc: false }];
+
+function storedSort(): SortingState {
+  try {
+    const s = JSON.parse(localStorage.getItem(SORT_KEY) ?? 'null') as { id?: unknown; desc?: unknown } | null;
+    return s && typeof s.id === 'string' && SORTABLE.includes(s.id) ? [{ id: s.id, desc: s.desc === true }] : DEFAULT_SORT;
+  } catch {
+    return DEFAULT_SORT;
+  }
+}
+
+function Thumb({ row }: { row: CardRow }) {
+  const src = uploadUrl('image', row.image);
+  return src
+    ? <img className="card-thumb" src={src} alt="" loading="lazy" />
+    : <span className="card-thumb card-thumb-empty" aria-hidden="true">{row.initials}</span>;
+}
+
+/** `/v2/card/visitenkarte`: the selected company's cards, sortable and searchable. */
+export function CardOverview() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { selectedId: companyId, profiles } = useCompanyStore();
+  const { persons, reload } = usePersons(profiles ? profiles.map((p) => p.id) : null);
+  const [sorting, setSorting] = useState<SortingState>(storedSort);
+  const [search, setSearch] = useState(() => localStorage.getItem(SEARCH_KEY) ?? '');
+  const [toDelete, setToDelete] = useState<CardRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const admin = isAdmin(getUser());
+
+  // `?companyId=` switches the selected company once, then leaves the address clean.
+  const wanted = searchParams.get('companyId');
+  useEffect(() => {
+    if (!wanted) return;
+    void selectCompany(wanted);
+    setSearchParams((p) => {
+      p.delete('companyId');
+      return p;
+    }, { replace: true });
+  }, [wanted, setSearchParams]);
+
+  useEffect(() => localStorage.setItem(SORT_KEY, JSON.stringify(sorting[0] ?? DEFAULT_SORT[0])), [sorting]);
+  useEffect(() => localStorage.setItem(SEARCH_KEY, search), [search]);
+
+  const rows = useMemo<CardRow[]>(() => {
+    const names = new Map((profiles ?? []).map((p) => [p.id, p.profilname]));
+    return (persons ?? []).map((p) => ({
+      id: p.id,
+      image: p.image,
+      initials: `${p.firstname.charAt(0)}${p.lastname.charAt(0)}`.toUpperCase(),
+      lastname: p.lastname,
+      firstname: p.firstname,
+      profile: names.get(p.companyProfilId) ?? '',
+      isActive: p.isActive,
+      createdOn: p.createdOn,
+    }));
+  }, [persons, profiles]);
+
+  const columns = useMemo(() => col.columns([
+    col.display({ id: 'image', header: t.image, cell: (c) => <Thumb row={c.row.original} /> }),
+    col.accessor('lastname', { header: t.lastname, sortFn: 'german' }),
+    col.accessor('firstname', { header: t.firstname, sortFn: 'german' }),
+    col.accessor('profile', { header: t.profile, sortFn: 'german' }),
+    col.accessor('isActive', {
+      header: t.active, enableSorting: false, enableGlobalFilter: false,
+      cell: (c) => <span className={c.getValue() ? 'badge badge-success' : 'badge'}>{c.getValue() ? t.yes : t.no}</span>,
+    }),
+    col.accessor('createdOn', { header: t.createdOn, sortFn: 'iso', enableGlobalFilter: false, cell: (c) => formatDateTime(c.getValue()) }),
+    col.display({
+      id: 'actions',
+      header: '',
+      cell: (c) => {
+        const row = c.row.original;
+        const name = `${row.firstname} ${row.lastname}`;
+        return (
+          <span className="row-actions">
+            <a className="btn" href={pathTo(paths.theCard, { id: row.id })} target="_blank" rel="noopener noreferrer" aria-label={`${t.preview}: ${name}`}>{t.preview}</a>
+            <Link className="btn" to={pathTo(paths.visitenkarteEdit, { id: row.id })} aria-label={`${t.edit}: ${name}`}>{t.edit}</Link>
+            <button type="button" className="btn btn-danger-outline" aria-label={`${t.delete}: ${name}`} onClick={() => setToDelete(row)}>{t.delete}</button>
+          </span>
+        );
+      },
+    }),
+  ]), []);
+
+  const table = useTable({
+    features, columns, data: rows,
+    getRowId: (r) => r.id,
+    state: { sorting, globalFilter: search },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setSearch,
+    globalFilterFn: 'includesString',
+  });
+
+  // The same column toggles its direction; another column starts ascending (never "unsorted").
+  const sortBy = (id: string) => setSorting((s) => (s[0]?.id === id ? [{ id, desc: !s[0].desc }] : [{ id, desc: false }]));
+
+  const confirmDelete = useCallback(async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    const res = await call(personDelete, { params: { id: toDelete.id } });
+    setBusy(false);
+    setToDelete(null);
+    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
+    showSuccess(t.deleted);
+    reload();
+  }, [toDelete, reload]);
+
+  async function exportCsv() {
+    if (!companyId) return;
+    const error = await downloadFile(personExport, { companyId }, 'visitenkarten.csv');
+    if (error) showError(error);
+  }
+
+  const noProfile = profiles !== null && profiles.length === 0;
+  const visible = table.getRowModel().rows;
+
+  return (
+    <section className="card">
+      <div className="toolbar">
+        <h1 className="toolbar-title">{t.overviewTitle(persons?.length ?? 0)}</h1>
+        <span className="spacer" />
+        {admin && companyId && <button type="button" className="btn" onClick={() => void exportCsv()}>{t.export}</button>}
+        {noProfile || !companyId
+          ? <span title={t.addNeedsProfile} className="disabled-hint"><button type="button" className="btn btn-primary" disabled>{t.add}</button></span>
+          : <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>}
+      </div>
+      {noProfile && <p className="muted">{t.addNeedsProfile}</p>}
+      <div className="toolbar">
+        <label className="search cards-search">
+          <span className="visually-hidden">{t.search}</span>
+          <input type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+      </div>
+      <div className="table-scroll">
+        <table className="data responsive cards-table">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const canSort = h.column.getCanSort() && SORTABLE.includes(h.column.id);
+                  return (
+                    <th key={h.id} className={canSort ? 'sortable' : undefined}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      {canSort
+                        ? <button type="button" className="th-sort" onClick={() => sortBy(h.column.id)}>
+                            <table.FlexRender header={h} />
+                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          </button>
+                        : <table.FlexRender header={h} />}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {visible.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => {
+                  const header = cell.column.columnDef.header;
+                  return (
+                    <td key={cell.id} data-label={typeof header === 'string' && header && cell.column.id !== 'image' ? header : undefined}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {persons && visible.length === 0 && <tr><td colSpan={columns.length} className="muted">{t.empty}</td></tr>}
+            {!persons && <tr><td colSpan={columns.length} className="muted">{companyId === null ? t.noCompany : msg.ui.loading}</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {toDelete && (
+        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
+          onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+      )}
+    </section>
+  );
+}

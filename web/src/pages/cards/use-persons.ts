@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+import { personListByProfile } from '../../../../shared/api/routes/person.ts';
+import type { Person } from '../../../../shared/schemas/person.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { call } from '../../api/client.ts';
+import { showError } from '../../toast.tsx';
+
+/** Spec §4: the persons of the selected company are the persons of its profiles. Null while loading. */
+export function usePersons(profileIds: readonly string[] | null): { persons: Person[] | null; reload: () => void } {
+  // Remembers which profiles the list belongs to, so another company's cards never flash up.
+  const [loaded, setLoaded] = useState<{ key: string; persons: Person[] } | null>(null);
+  const [round, setRound] = useState(0);
+  const key = profileIds?.join(',') ?? null;
+
+  useEffect(() => {
+    if (key === null) return;
+    let current = true;
+    const ids = key ? key.split(',') : [];
+    void Promise.all(ids.map((profileId) => call(personListByProfile, { params: { profileId } }))).then((results) => {
+      if (!current) return;
+      const failed = results.find((r) => !r.data);
+      if (failed) showError(failed.errorMessage ?? msg.errors.generic);
+      setLoaded({ key, persons: results.flatMap((r) => r.data ?? []) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, round]);
+
+  const persons = loaded && loaded.key === key ? loaded.persons : null;
+  return { persons, reload: useCallback(() => setRound((r) => r + 1), []) };
+}
