@@ -113,6 +113,7 @@ export type ProfileInput = z.output<typeof createProfileSchema>;
  */
 export const updateProfileSchema = z.object({ ...profileFields, version: z.number().int().nonnegative().optional() });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
 /** A profile as the API returns it. */
 export const profileSchema = z.object({

@@ -10,6 +10,7 @@ import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { NotFoundError } from '../../functions/lib/errors.ts';
 import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { updateCompany } from '../../functions/domain/companies/update-company.ts';
 
 let s: TestServer;
@@ -146,7 +147,7 @@ describe('companies: update', () => {
   test('the tenant check is part of the write: a session read before the removal cannot change the company', async () => {
     const u = await createUserToken(s);
     const company = await createCompany(s, { org: 'Vorher', userIds: [u.id] });
-    const stale: AuthUser = { id: u.id, username: 'x', isAdmin: false, companyIds: [company.id], tokenVersion: 0 };
+    const stale: AuthUser = { id: u.id, username: 'x', isAdmin: false, companyIds: [company.id], tokenVersion: 0, user: (await getUserItem(u.id))! };
     expect((await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
     await expect(updateCompany({ auth: stale, companyId: company.id, changes: { org: 'Nachher' } })).rejects.toBeInstanceOf(NotFoundError);
     expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).body.org).toBe('Vorher');

@@ -8,6 +8,7 @@ import { keys } from '../../functions/lib/keys.ts';
 import { NotFoundError } from '../../functions/lib/errors.ts';
 import { createProfileSchema, updateProfileSchema } from '../../shared/schemas/profile.ts';
 import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { createProfile as createDomainProfile } from '../../functions/domain/profiles/create-profile.ts';
 import { updateProfile as updateDomainProfile } from '../../functions/domain/profiles/update-profile.ts';
 import { deleteProfile as deleteDomainProfile } from '../../functions/domain/profiles/delete-profile.ts';
@@ -286,7 +287,7 @@ describe('profiles: isolation', () => {
     const keep = await createProfile(s, a.company.id);
     const victim = await createProfile(s, a.company.id);
     // What the user's request saw when it started: still assigned to A.
-    const stale: AuthUser = { id: a.user.id, username: 'x', isAdmin: false, companyIds: [a.company.id], tokenVersion: 0 };
+    const stale: AuthUser = { id: a.user.id, username: 'x', isAdmin: false, companyIds: [a.company.id], tokenVersion: 0, user: (await getUserItem(a.user.id))! };
     expect((await s.api('PATCH', `/api/card/company/${a.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
     await expect(createDomainProfile({ auth: stale, input: createProfileSchema.parse({ companyId: a.company.id, profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);
     await expect(updateDomainProfile({ auth: stale, profileId: keep.id, changes: updateProfileSchema.parse({ profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);

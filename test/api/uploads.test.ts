@@ -10,6 +10,7 @@ import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { NotFoundError } from '../../functions/lib/errors.ts';
 import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { saveUpload } from '../../functions/domain/uploads/save-upload.ts';
 
 let s: TestServer;
@@ -155,7 +156,7 @@ describe('uploads: isolation', () => {
 
   test('the tenant check is part of the write: a session read before the removal stores nothing', async () => {
     const t = await tenant();
-    const stale: AuthUser = { id: t.user.id, username: 'x', isAdmin: false, companyIds: [t.company.id], tokenVersion: 0 };
+    const stale: AuthUser = { id: t.user.id, username: 'x', isAdmin: false, companyIds: [t.company.id], tokenVersion: 0, user: (await getUserItem(t.user.id))! };
     expect((await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
     const files = readdirSync(join(s.uploadsDir, 'images')).length;
     await expect(saveUpload({ auth: stale, companyId: t.company.id, data: makePng(3, 3) })).rejects.toBeInstanceOf(NotFoundError);

@@ -6,6 +6,8 @@ import { Loading } from './pages/loading.tsx';
 import { requireSession } from './guards.ts';
 import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
 import { cardRoutes } from './pages/cards/routes.tsx';
+import { companyRoutes } from './pages/companies/routes.tsx';
+import { profileRoutes } from './pages/profiles/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
@@ -19,6 +21,8 @@ const publicScreens: RouteObject[] = [
 const v2Screens: RouteObject[] = [
   ...userV2Routes,
   ...cardRoutes,
+  ...companyRoutes,
+  ...profileRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [

@@ -24,6 +24,7 @@ export function navSections(user: PublicUser): NavSection[] {
     title: s.sections.cards,
     items: [
       { to: paths.visitenkarteOverview, label: s.nav.cards },
+      { to: paths.cardCompany, label: msg.company.navOwn },
       { to: paths.profileOverview, label: s.nav.profiles },
       { to: paths.statistikOverview, label: s.nav.statistics },
       { to: paths.account, label: s.nav.account },

@@ -2,12 +2,14 @@ import { NavLink } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { navSections } from './nav.ts';
+import { CompanySelector } from '../components/company-selector.tsx';
 
 /** The V2 navigation. `onNavigate` lets the narrow layout close it after a click. */
 export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate: () => void }) {
   return (
     <nav id="sidebar" className="sidebar" aria-label={msg.shell.mainNav}>
       <div className="sidebar-brand">{msg.shell.brand}</div>
+      <CompanySelector user={user} />
       {navSections(user).map((section) => (
         <div key={section.title} className="sidebar-section">
           <div className="section">{section.title}</div>

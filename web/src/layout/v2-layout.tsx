@@ -4,6 +4,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
+import { useLoadCompanies } from '../state/company-store.ts';
 
 /** Spec §9: the sidebar starts closed below 768 px and open from 768 px on. */
 const WIDE = '(min-width: 768px)';
@@ -21,6 +22,7 @@ function useWide(): boolean {
 
 export function V2Layout() {
   const user = useRouteLoaderData('session') as PublicUser;
+  useLoadCompanies();
   const wide = useWide();
   const [open, setOpen] = useState(wide);
   // Crossing the breakpoint resets the sidebar to that width's default.

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { Page } from 'playwright-core';
+import { ADMIN, startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { createUserToken } from '../helpers/card-fixtures.ts';
+import { makePng } from '../helpers/images.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await closeBrowser(); await s.close(); });
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${s.baseUrl}/`);
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await page.waitForURL('**/v2/card/visitenkarte');
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+describe('companies and profiles in the browser', () => {
+  test('admin creates a company for a user; the user builds profiles with logo and address; the only profile cannot be deleted', { timeout: 90_000 }, async () => {
+    const user = await createUserToken(s);
+    const me = (await s.api('GET', `/api/user/${user.id}`, { token: await s.adminToken() })).body as { username: string };
+    const org = `Bäckerei ${me.username}`;
+
+    // Admin: create the company and assign the user (search starts at 3 characters).
+    const admin = await openPage();
+    await signIn(admin.page, ADMIN.username, ADMIN.password);
+    await admin.page.goto(`${s.baseUrl}/v2/admin/company`);
+    await admin.page.getByRole('link', { name: 'Unternehmen anlegen' }).click();
+    await admin.page.waitForURL('**/v2/admin/company/add');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.getByText('Pflichtfeld').waitFor();
+    await toast(admin.page, 'Im Formular sind Fehler vorhanden');
+    await admin.page.getByLabel('Name (Organisation)').fill(org);
+    await admin.page.getByRole('tab', { name: 'Benutzerverwaltung' }).click();
+    const search = admin.page.getByLabel('Benutzer hinzufügen');
+    await search.fill(me.username.slice(0, 2));
+    await admin.page.waitForTimeout(400);
+    expect(await admin.page.getByRole('button', { name: `${me.username} Benutzer hinzufügen` }).count()).toBe(0);
+    await search.fill(me.username.slice(0, 5));
+    await admin.page.getByRole('button', { name: `${me.username} Benutzer hinzufügen` }).click();
+    // Removing is only noted; saving sends it. Add the user back before saving.
+    await admin.page.getByRole('button', { name: `${me.username} Entfernen` }).click();
+    await toast(admin.page, 'Der Benutzer wurde entfernt. Durch klicken auf speichern werden die Änderungen gesendet.');
+    await search.fill(me.username);
+    await admin.page.getByRole('button', { name: `${me.username} Benutzer hinzufügen` }).click();
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(admin.page, 'Unternehmen wurde erfolgreich angelegt');
+    await admin.page.waitForURL('**/v2/admin/company');
+    const row = admin.page.getByRole('row').filter({ hasText: org });
+    await expect(row.textContent()).resolves.toContain(me.username);
+    await admin.page.getByPlaceholder('Suche nach Name').fill('gibt es nicht');
+    await admin.page.getByText('Kein Unternehmen passt zur Suche.').waitFor();
+    await admin.close();
+
+    // The user: their only company is selected at sign-in.
+    const { page, close } = await openPage();
+    await signIn(page, me.username, 'passwort-123');
+    await page.getByRole('link', { name: 'Mein Unternehmen' }).click();
+    await page.getByRole('heading', { name: org }).waitFor();
+    const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
+    expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
+    // One company only: no selector in the sidebar.
+    expect(await page.getByLabel('Unternehmen wählen').count()).toBe(0);
+
+    // A new profile: a form error first, then logo (through the cropper) and an address.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profil anlegen' }).click();
+    await page.waitForURL('**/v2/card/profil/add');
+    await page.getByLabel('Profilname').fill('Filiale Mitte');
+    await page.getByLabel('Webseite').fill('www.baeckerei.de');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await toast(page, 'Im Formular sind Fehler vorhanden');
+    await page.getByText('Muss mit http:// oder https:// beginnen').waitFor();
+    await page.getByLabel('Webseite').fill('https://baeckerei.de');
+
+    await page.getByRole('tab', { name: 'Logos' }).click();
+    const png = join(tmpdir(), `logo-${Date.now()}.png`);
+    writeFileSync(png, makePng(540, 400, [30, 90, 160]));
+    await page.getByLabel('Logo: Bild wählen', { exact: true }).setInputFiles(png);
+    const dialog = page.getByRole('dialog', { name: 'Bildausschnitt wählen' });
+    await dialog.locator('.cropper-crop-box').waitFor();
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const logo = page.getByRole('img', { name: 'Logo', exact: true });
+    await expect(logo.getAttribute('src')).resolves.toMatch(/^\/api\/upload\/logo\/[0-9a-f-]{36}\.png$/);
+    await expect(logo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThanOrEqual(100);
+
+    await page.getByRole('tab', { name: 'Daten' }).click();
+    await page.getByRole('button', { name: 'Adresse hinzufügen' }).click();
+    const modal = page.getByRole('dialog', { name: 'Adresse hinzufügen' });
+    expect(await modal.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
+    await modal.getByLabel('Straße').fill('Hauptstraße 1');
+    await modal.getByLabel('PLZ').fill('10115');
+    await modal.getByLabel('Ort').fill('Berlin');
+    await modal.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Hauptstraße 1, 10115 Berlin').waitFor();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await toast(page, 'Profil wurde erfolgreich angelegt');
+    await page.waitForURL('**/v2/card/profil');
+
+    // The only profile: delete is disabled.
+    const first = page.getByRole('row').filter({ hasText: 'Filiale Mitte' });
+    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isDisabled()).resolves.toBe(true);
+    const saved = (await s.api('GET', `/api/card/company/profil/all/${companyId}`, { token: user.token })).body as { logo: string; adressen: { adresseId: string; ort: string }[] }[];
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.adressen).toEqual([expect.objectContaining({ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', adresseId: expect.any(String) })]);
+    expect((await fetch(`${s.baseUrl}/api/upload/logo/${saved[0]!.logo}`)).headers.get('content-type')).toBe('image/png');
+
+    // Duplicate: same content, name with ' (copy)', saved as a new profile.
+    await first.getByRole('link', { name: 'Filiale Mitte Duplizieren' }).click();
+    await page.waitForURL('**/v2/card/profil/edit/*?duplicate=true');
+    await expect(page.getByLabel('Profilname').inputValue()).resolves.toBe('Filiale Mitte (copy)');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await toast(page, 'Profil wurde erfolgreich angelegt');
+    await page.waitForURL('**/v2/card/profil');
+    const copy = page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' });
+    await copy.waitFor();
+    // Two profiles without cards: both may be deleted now.
+    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isEnabled()).resolves.toBe(true);
+
+    await copy.getByRole('button', { name: 'Filiale Mitte (copy) Löschen' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Profil löschen' });
+    await confirm.getByText('Sind Sie sicher, dass Sie das Profil löschen möchten?').waitFor();
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await toast(page, 'Profil wurde erfolgreich gelöscht');
+    await copy.waitFor({ state: 'detached' });
+    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isDisabled()).resolves.toBe(true);
+    await close();
+  });
+});
