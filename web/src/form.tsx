@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../shared/schemas/common.ts';
@@ -26,15 +27,20 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: ReactNode;
 };
 
-/** A labelled input with its inline error (`aria-invalid`, `.field-error`). */
-export function Field({ name, label, error, hint, ...input }: FieldProps) {
-  const errorId = `${name}-error`;
+/**
+ * A labelled input with its inline error (`aria-invalid`, `.field-error`). The error sits
+ * outside the label, so the input's accessible name stays the label alone.
+ */
+export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const noteId = `${inputId}-note`;
+  const note = error ?? hint;
   return (
-    <label>
-      {label}
-      <input name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
-      {hint && !error && <span className="muted field-hint">{hint}</span>}
-      {error && <span id={errorId} className="field-error">{error}</span>}
-    </label>
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={note ? noteId : undefined} {...input} />
+      {error ? <span id={noteId} className="field-error">{error}</span> : hint && <span id={noteId} className="muted field-hint">{hint}</span>}
+    </div>
   );
 }

@@ -114,15 +114,15 @@ export function UserForm({ listPath }: { listPath: string }) {
           <Field name="lastname" label={t.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => set('lastname')(e.target.value)} />
           <Field name="password" label={t.password} type="password" autoComplete="new-password" value={values.password} error={errors.password}
             hint={editing ? t.passwordKeepHint : undefined} onChange={(e) => set('password')(e.target.value)} />
-          <label>
-            {t.group}
-            <select name="userGroupId" value={values.userGroupId} aria-invalid={errors.userGroupId ? true : undefined}
-              onChange={(e) => set('userGroupId')(e.target.value)}>
+          <div className="field">
+            <label htmlFor="user-group">{t.group}</label>
+            <select id="user-group" name="userGroupId" value={values.userGroupId} aria-invalid={errors.userGroupId ? true : undefined}
+              aria-describedby={errors.userGroupId ? 'user-group-error' : undefined} onChange={(e) => set('userGroupId')(e.target.value)}>
               <option value="">{t.groupChoose}</option>
               {groups.map((g) => <option key={g.id} value={g.id}>{g.group}</option>)}
             </select>
-            {errors.userGroupId && <span className="field-error">{errors.userGroupId}</span>}
-          </label>
+            {errors.userGroupId && <span id="user-group-error" className="field-error">{errors.userGroupId}</span>}
+          </div>
         </div>
         <label className="checkbox">
           <input type="checkbox" name="isActive" checked={values.isActive} onChange={(e) => set('isActive')(e.target.checked)} />

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, startTestServer, uniqueName } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeBrowser, openPage } from '../helpers/browser.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await closeBrowser(); await s.close(); });
+
+const NAV = 'Hauptnavigation';
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${s.baseUrl}/`);
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+describe('sign-in', () => {
+  test('a wrong password shows the inline error; success lands on the cards with the toast', async () => {
+    const { page, close } = await openPage();
+    await signIn(page, ADMIN.username, 'falsches-passwort');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Benutzername oder Passwort ist falsch.');
+    expect(await stored(page, 'token')).toBeNull();
+
+    // Enter in the password field submits, too.
+    await page.getByLabel('Passwort').fill(ADMIN.password);
+    await page.getByLabel('Passwort').press('Enter');
+    await page.waitForURL('**/v2/card/visitenkarte');
+    const toast = page.getByRole('status').filter({ hasText: 'Du hast dich erfolgreich eingeloggt' });
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Login erfolgreich');
+    // Spec §9: bottom-right.
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(1280 - 40);
+    expect(box.y + box.height).toBeGreaterThan(800 - 40);
+    expect(await stored(page, 'token')).toBeTruthy();
+    expect(JSON.parse((await stored(page, 'user'))!)).toMatchObject({ username: ADMIN.username });
+    await close();
+  });
+
+  test('without a session every back-office page sends the user home', async () => {
+    const { page, close } = await openPage();
+    await page.goto(`${s.baseUrl}/v2/account`);
+    await page.waitForURL(`${s.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    // A stored token the server refuses counts as no session.
+    await page.evaluate(() => localStorage.setItem('token', 'abgelaufen'));
+    await page.goto(`${s.baseUrl}/v2/admin/user`);
+    await page.waitForURL(`${s.baseUrl}/`);
+    expect(await stored(page, 'token')).toBeNull();
+    await close();
+  });
+});
+
+describe('users and roles', () => {
+  test('an admin creates a user; that user is kept out of admin pages and the admin API, and can change their password', { timeout: 60_000 }, async () => {
+    const admin = await openPage();
+    await signIn(admin.page, ADMIN.username, ADMIN.password);
+    await admin.page.waitForURL('**/v2/card/visitenkarte');
+    await admin.page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Benutzer' }).click();
+    await admin.page.waitForURL('**/v2/admin/user');
+    await admin.page.getByRole('link', { name: 'Benutzer anlegen' }).click();
+    await admin.page.waitForURL('**/v2/admin/user/add');
+
+    const form = admin.page.locator('form');
+    // Spec §6: the group "user" is preselected.
+    await expect(form.getByLabel('Benutzergruppe').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).resolves.toBe('user');
+    const username = uniqueName('ui');
+    await form.getByLabel('Benutzername').fill(username);
+    await form.getByLabel('E-Mail').fill('kein-mail');
+    await form.getByLabel('Vorname').fill('Uta');
+    await form.getByLabel('Nachname').fill('Iversen');
+    await form.getByLabel('Passwort').fill('kurz');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    // Inline errors from the shared schema, and the form toast.
+    await form.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein').waitFor();
+    await form.getByText('Muss mindestens 8 Zeichen lang sein').waitFor();
+    await admin.page.getByRole('status').filter({ hasText: 'Im Formular sind Fehler vorhanden' }).first().waitFor();
+
+    await form.getByLabel('E-Mail').fill('uta@example.de');
+    await form.getByLabel('Passwort').fill('uta-passwort-1');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'Benutzer wurde erfolgreich angelegt' }).waitFor();
+    await admin.page.waitForURL('**/v2/admin/user');
+    await admin.page.getByRole('searchbox', { name: 'Suche nach Benutzername' }).fill(username.toUpperCase());
+    await admin.page.getByRole('cell', { name: username, exact: true }).waitFor();
+    await admin.close();
+
+    const user = await openPage();
+    await signIn(user.page, username, 'uta-passwort-1');
+    await user.page.waitForURL('**/v2/card/visitenkarte');
+    await user.page.getByText(`Hallo, ${username}`).waitFor();
+    const nav = user.page.getByRole('navigation', { name: NAV });
+    await nav.waitFor();
+    const userLinks = await nav.getByRole('link').allTextContents();
+    expect(userLinks).toEqual(expect.arrayContaining(['Visitenkarten', 'Profile', 'Statistik', 'Konto']));
+    for (const adminOnly of ['Benutzer', 'Credits']) expect(userLinks).not.toContain(adminOnly);
+
+    await user.page.goto(`${s.baseUrl}/v2/admin/user`);
+    await user.page.waitForURL('**/v2/card/company');
+    const token = (await stored(user.page, 'token'))!;
+    expect((await s.api('GET', '/api/user', { token })).status).toBe(403);
+
+    // Account: the shared schema's messages, then a real change that keeps the user signed in.
+    await nav.getByRole('link', { name: 'Konto' }).click();
+    await user.page.waitForURL('**/v2/account');
+    await user.page.getByLabel('Aktuelles Passwort').fill('uta-passwort-1');
+    await user.page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
+    await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await user.page.getByText('Muss mindestens 8 Zeichen lang sein').waitFor();
+    await user.page.getByLabel('Neues Passwort', { exact: true }).fill('uta-passwort-2');
+    await user.page.getByLabel('Neues Passwort bestätigen').fill('uta-passwort-3');
+    await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await user.page.getByText('Passwörter stimmen nicht überein').waitFor();
+    await user.page.getByLabel('Neues Passwort bestätigen').fill('uta-passwort-2');
+    await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await user.page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    expect(user.page.url()).toBe(`${s.baseUrl}/v2/account`);
+    const newToken = (await stored(user.page, 'token'))!;
+    expect(newToken).not.toBe(token);
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.api('GET', '/api/auth', { token: newToken })).status).toBe(200);
+    await user.close();
+  });
+});
+
+describe('V2 layout', () => {
+  test('the sidebar is closed at 375 px and open at 1280 px; the credits follow local storage', async () => {
+    const narrow = await openPage({ width: 375, height: 800 });
+    await signIn(narrow.page, ADMIN.username, ADMIN.password);
+    await narrow.page.waitForURL('**/v2/card/visitenkarte');
+    await narrow.page.getByText(`Hallo, ${ADMIN.username}`).waitFor();
+    await expect(narrow.page.getByRole('navigation', { name: NAV }).count()).resolves.toBe(0);
+    const toggle = narrow.page.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.click();
+    await narrow.page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Konto' }).click();
+    await narrow.page.waitForURL('**/v2/account');
+    // On a narrow screen choosing a page closes the sidebar again.
+    await expect(narrow.page.getByRole('navigation', { name: NAV }).count()).resolves.toBe(0);
+    await narrow.close();
+
+    const wide = await openPage({ width: 1280, height: 800 });
+    await signIn(wide.page, ADMIN.username, ADMIN.password);
+    await wide.page.waitForURL('**/v2/card/visitenkarte');
+    const nav = wide.page.getByRole('navigation', { name: NAV });
+    await nav.waitFor();
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(expect.arrayContaining([
+      'Unternehmen', 'Credits', 'Statistik', 'Benutzer', 'Visitenkarten', 'Profile', 'Konto',
+    ]));
+    const credits = wide.page.getByTestId('credits');
+    await expect(credits.textContent()).resolves.toBe('Credits: 0');
+    await wide.page.evaluate(() => localStorage.setItem('credits', '1250'));
+    await wide.page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1.250', undefined, { timeout: 2500 });
+    await wide.close();
+  });
+
+  test('logout goes home, forgets the session and the old token gets 401', async () => {
+    const { page, close } = await openPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/v2/card/visitenkarte');
+    await page.evaluate(() => localStorage.setItem('credits', '5'));
+    const token = (await stored(page, 'token'))!;
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL(`${s.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(await stored(page, 'token')).toBeNull();
+    expect(await stored(page, 'user')).toBeNull();
+    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    await page.goto(`${s.baseUrl}/v2/account`);
+    await page.waitForURL(`${s.baseUrl}/`);
+    await close();
+  });
+
+  test('the legacy layout links to the old screens and on to V2', async () => {
+    const { page, close } = await openPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/v2/card/visitenkarte');
+    await page.goto(`${s.baseUrl}/user`);
+    const legacy = page.getByRole('navigation', { name: 'Navigation (alte Version)' });
+    await legacy.waitFor();
+    await expect(legacy.getByRole('link').allTextContents()).resolves.toEqual(['Unternehmen', 'Benutzer', 'Tools']);
+    await page.getByRole('cell', { name: `${ADMIN.username}@localhost.invalid` }).waitFor();
+    await page.getByRole('link', { name: 'Benutzer anlegen' }).click();
+    await page.waitForURL('**/user/add');
+    await page.getByRole('link', { name: 'Weiter zu V2' }).click();
+    await page.waitForURL('**/v2/card/visitenkarte');
+    await close();
+  });
+});
+
+describe('toasts', () => {
+  test('a hovered toast stays; after the mouse leaves it lasts at least another second, then fades out', async () => {
+    const { page, close } = await openPage();
+    await signIn(page, ADMIN.username, 'falsches-passwort');
+    const toast = page.getByRole('status').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
+    await toast.waitFor();
+    // Hover shortly before the 5000 ms run out and stay past them.
+    await page.waitForTimeout(4300);
+    await toast.hover();
+    await page.waitForTimeout(1500);
+    expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
+    await page.mouse.move(10, 10);
+    await page.waitForTimeout(900);
+    expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
+    // Dismissed toasts fade for 1000 ms before they leave the page.
+    await page.waitForFunction(() => document.querySelector('.toast-out') !== null, undefined, { timeout: 3000 });
+    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    await close();
+  });
+});
