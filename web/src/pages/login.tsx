@@ -39,6 +39,7 @@ export function LoginPage() {
 
   return (
     <main className="center-page">
+      <p className="login-brand">{msg.shell.brand}</p>
       <form className="card login-card" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
         <h1 className="card-title">{msg.ui.loginTitle}</h1>
         <label>
