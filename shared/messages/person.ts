@@ -28,7 +28,6 @@ export const personMessages = {
     profile: 'Profil',
     active: 'Aktiv',
     createdOn: 'Erstellt am',
-    actions: 'Aktionen',
     yes: 'Ja',
     no: 'Nein',
     preview: 'Vorschau',
@@ -52,7 +51,6 @@ export const personMessages = {
     nice: 'Kürzel',
     position: 'Position',
     firmenname: 'Firmenname (Anzeige)',
-    org: 'Organisation',
     url: 'Webseite',
     urlPlaceholder: 'https://',
     color: 'Farbe',
@@ -65,8 +63,6 @@ export const personMessages = {
     addEntry: 'Hinzufügen',
     removeEntry: 'Entfernen',
     type: 'Typ',
-    value: 'Wert',
-    link: 'Link',
     linkPlaceholder: 'muss mit https:// oder http:// beginnen',
     photo: 'Foto',
     walletImage: 'Wallet-Bild',
@@ -74,7 +70,6 @@ export const personMessages = {
     tabWeb: 'web',
     tabApple: 'apple',
     tabGoogle: 'google',
-    qrPlaceholder: 'QR-Code',
   },
   /** Labels on the card itself (themes). */
   theme: {

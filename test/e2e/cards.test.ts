@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
-import { createBareTenant, createTenant } from '../helpers/card-fixtures.ts';
+import { createBareTenant, createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
 
 let s: TestServer;
@@ -26,6 +26,7 @@ async function lastnames(page: Page): Promise<string[]> {
 describe('card holders in the browser', () => {
   test('create a card with two phones, an email and a cropped photo; the preview follows the typing', async () => {
     const t = await createTenant(s);
+    const other = await createProfile(s, t.company.id, { profilname: 'Zweites Profil' });
     const { page, close } = await openPage();
     await signIn(page, t.user);
     await page.getByRole('heading', { name: 'Visitenkarten (0)' }).waitFor();
@@ -40,6 +41,14 @@ describe('card holders in the browser', () => {
     await preview.getByRole('heading', { name: 'Jörg Äbert' }).waitFor();
     await page.getByLabel('Position').fill('Geschäftsführer');
     await preview.getByText('Geschäftsführer').waitFor();
+
+    // The address belongs to the profile: choosing another profile clears it.
+    await page.locator('select[name="adresseId"]').selectOption({ label: 'Marienplatz 2, 80331 München' });
+    await preview.getByText('80331 München').waitFor();
+    await page.locator('select[name="companyProfilId"]').selectOption(other.id);
+    await expect(page.locator('select[name="adresseId"]').inputValue()).resolves.toBe('');
+    await page.locator('select[name="companyProfilId"]').selectOption(t.profile.id);
+    await page.locator('select[name="adresseId"]').selectOption({ label: 'Hauptstraße 1, 10115 Berlin, Deutschland' });
 
     const addPhone = page.getByRole('button', { name: '+ Telefon hinzufügen' });
     await addPhone.click();
@@ -70,6 +79,7 @@ describe('card holders in the browser', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       firstname: 'Jörg', lastname: 'Äbert', position: 'Geschäftsführer', companyProfilId: t.profile.id,
+      adresseId: t.profile.adressen[0]!.adresseId,
       tel: [{ type: 'work', value: '+49 30 123456' }, { type: 'cell', value: '0171 555 66 77' }],
       email: [{ type: 'work1', value: 'joerg@mueller.de' }],
       image: expect.any(String),

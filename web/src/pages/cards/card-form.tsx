@@ -40,6 +40,7 @@ export function CardForm() {
   const [values, setValues] = useState<CardValues | null>(() => (initial ? valuesOf(initial) : id ? null : emptyCard('')));
   const [version, setVersion] = useState<number | null>(initial?.version ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // Edit mode: load the card; its company becomes the selected one, so its profiles are offered.
@@ -48,7 +49,10 @@ export function CardForm() {
     let current = true;
     void call(personGet, { params: { id } }).then((res) => {
       if (!current) return;
-      if (!res.data) return showError(res.errorMessage ?? e.missingId);
+      if (!res.data) {
+        setLoadError(res.errorMessage ?? e.missingId);
+        return showError(res.errorMessage ?? e.missingId);
+      }
       setValues(valuesOf(res.data));
       setVersion(res.data.version);
       if (res.data.companyId !== companyId) void selectCompany(res.data.companyId);
@@ -65,7 +69,14 @@ export function CardForm() {
 
   const profile = useMemo(() => profiles?.find((p) => p.id === values?.companyProfilId) ?? null, [profiles, values?.companyProfilId]);
 
-  if (!values) return <section className="card"><p className="muted">{msg.ui.loading}</p></section>;
+  if (!values) {
+    return (
+      <section className="card">
+        {loadError ? <p className="alert alert-danger" role="alert">{loadError}</p> : <p className="muted">{msg.ui.loading}</p>}
+        <Link to={paths.visitenkarteOverview}>{t.back}</Link>
+      </section>
+    );
+  }
 
   const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => {
     setValues({ ...values, [key]: value });
