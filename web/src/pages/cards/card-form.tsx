@@ -130,6 +130,7 @@ export function CardForm() {
         <div className="toolbar">
           <h1 className="toolbar-title">{id ? t.formEditTitle : t.formAddTitle}</h1>
           <span className="spacer" />
+          <a className="preview-jump" href="#card-preview">{t.toPreview}</a>
           <Link to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
 
@@ -206,7 +207,7 @@ export function CardForm() {
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
       </form>
-      <aside className="card-form-preview">
+      <aside className="card-form-preview" id="card-preview">
         <CardPreview {...preview} />
       </aside>
     </div>

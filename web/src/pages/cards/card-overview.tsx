@@ -118,7 +118,10 @@ export function CardOverview() {
       header: t.active, enableSorting: false, enableGlobalFilter: false,
       cell: (c) => <span className={c.getValue() ? 'badge badge-success' : 'badge'}>{c.getValue() ? t.yes : t.no}</span>,
     }),
-    col.accessor('createdOn', { header: t.createdOn, sortFn: 'iso', enableGlobalFilter: false, cell: (c) => formatDateTime(c.getValue()) }),
+    col.accessor('createdOn', {
+      header: t.createdOn, sortFn: 'iso', enableGlobalFilter: false,
+      cell: (c) => <span className="nowrap">{formatDateTime(c.getValue())}</span>,
+    }),
     col.display({
       id: 'actions',
       header: '',
@@ -184,6 +187,19 @@ export function CardOverview() {
           <span className="visually-hidden">{t.search}</span>
           <input type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
+        {/* Narrow screens show rows as blocks without a header row: sorting gets its own control. */}
+        <span className="cards-sort-narrow">
+          <label>
+            <span className="visually-hidden">{t.sortBy}</span>
+            <select value={sorting[0]?.id ?? 'lastname'} aria-label={t.sortBy} onChange={(e) => setSorting([{ id: e.target.value, desc: false }])}>
+              {SORTABLE.map((id) => <option key={id} value={id}>{t.sortLabels[id as keyof typeof t.sortLabels]}</option>)}
+            </select>
+          </label>
+          <button type="button" className="btn" aria-label={sorting[0]?.desc ? t.descending : t.ascending}
+            onClick={() => sortBy(sorting[0]?.id ?? 'lastname')}>
+            {sorting[0]?.desc ? '▼' : '▲'}
+          </button>
+        </span>
       </div>
       <div className="table-scroll">
         <table className="data responsive cards-table">
