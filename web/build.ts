@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
-import { mkdir, readFile, readdir, rm, stat, writeFile, cp } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -25,11 +25,11 @@ async function isStale(): Promise<boolean> {
   return sources > built;
 }
 
-function outputFor(meta: Metafile, entry: string, ext: string): string {
+function outputFor(meta: Metafile, outDir: string, entry: string, ext: string): string {
   for (const [file, out] of Object.entries(meta.outputs)) {
-    if (out.entryPoint === entry && file.endsWith(ext)) return '/' + relative(webOutDir, resolve(root, file));
+    if (out.entryPoint === entry && file.endsWith(ext)) return '/' + relative(outDir, resolve(root, file));
     if (ext === '.css' && out.cssBundle && meta.outputs[out.cssBundle] && out.entryPoint === entry) {
-      return '/' + relative(webOutDir, resolve(root, out.cssBundle));
+      return '/' + relative(outDir, resolve(root, out.cssBundle));
     }
   }
   throw new Error(`Kein Build-Ergebnis ${ext} für ${entry}`);
@@ -42,8 +42,10 @@ function outputFor(meta: Metafile, entry: string, ext: string): string {
  */
 export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boolean> {
   if (o.onlyIfStale && !(await isStale())) return false;
-  await rm(webOutDir, { recursive: true, force: true });
-  await mkdir(webOutDir, { recursive: true });
+  // Built beside the old output and swapped in at the end, so a server reading dist/web
+  // (a running `npm start`, a test) never sees a half-written build.
+  const stage = `${webOutDir}.stage-${process.pid}-${Date.now()}`;
+  await mkdir(stage, { recursive: true });
   const entry = 'web/src/main.tsx';
   const result = await build({
     absWorkingDir: root,
@@ -55,7 +57,7 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     target: ['es2022', 'chrome110', 'safari16', 'firefox115'],
     minify: true,
     sourcemap: true,
-    outdir: 'dist/web/assets',
+    outdir: join(stage, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
@@ -65,14 +67,18 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     metafile: true,
     logLevel: 'warning',
   });
-  const js = outputFor(result.metafile, entry, '.js');
-  const css = outputFor(result.metafile, entry, '.css');
+  const js = outputFor(result.metafile, stage, entry, '.js');
+  const css = outputFor(result.metafile, stage, entry, '.css');
   const template = await readFile(join(root, 'web/index.html'), 'utf8');
   const html = template
     .replace('<!--styles-->', `<link rel="stylesheet" href="${css}">`)
     .replace('<!--script-->', `<script type="module" src="${js}"></script>`);
-  await writeFile(join(webOutDir, 'index.html'), html);
-  if (existsSync(join(root, 'web/public'))) await cp(join(root, 'web/public'), webOutDir, { recursive: true });
+  await writeFile(join(stage, 'index.html'), html);
+  if (existsSync(join(root, 'web/public'))) await cp(join(root, 'web/public'), stage, { recursive: true });
+  const old = `${stage}.old`;
+  if (existsSync(webOutDir)) await rename(webOutDir, old);
+  await rename(stage, webOutDir);
+  await rm(old, { recursive: true, force: true });
   return true;
 }
 
