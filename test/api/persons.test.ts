@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { createProfile, createTenant, getCompany, getProfileCardCount } from '../helpers/card-fixtures.ts';
+import { createProfile, createTenant, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
 
 let s: TestServer;
 let admin: string;
@@ -33,8 +33,8 @@ describe('card holders: CRUD', () => {
       firmenname: 'Müller & Söhne',
       org: 'Müller GmbH',
       url: 'https://mueller.de',
-      image: 'foto.png',
-      imageWallet: 'wallet.png',
+      image: await uploadImage(s, t.user.token, t.company.id),
+      imageWallet: await uploadImage(s, t.user.token, t.company.id),
       color: '#112233',
       tel: [{ type: 'work', value: '+49 30 1234' }, { type: 'cell', value: '0171 555' }],
       email: [{ type: 'work1', value: 'j@mueller.de' }, { type: 'work2', value: 'info@mueller.de' }],
@@ -154,6 +154,23 @@ describe('card holders: validation (§5)', () => {
     const moved = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { ...card(other.profile.id), version: 1 } });
     expect(moved.status).toBe(400);
     expect(moved.body.fieldErrors).toEqual({ companyProfilId: 'Das Profil gehört zu einem anderen Unternehmen' });
+  });
+
+  test('images must be uploads of the card\'s own company', async () => {
+    const other = await createTenant(s);
+    const foreign = await uploadImage(s, other.user.token, other.company.id);
+    const own = await uploadImage(s, t.user.token, t.company.id);
+    const res = await s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { image: foreign }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ image: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.' });
+    const unknown = await s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { imageWallet: 'gibt-es-nicht.png' }) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors).toEqual({ imageWallet: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.' });
+    const p = await create(t.user.token, card(t.profile.id, { image: own, imageWallet: own }));
+    const swap = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { image: own, imageWallet: foreign }), version: 1 } });
+    expect(swap.status).toBe(400);
+    expect(swap.body.fieldErrors).toEqual({ imageWallet: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.' });
+    expect((await s.api('GET', `${P}/${p.id}`, { token: t.user.token })).body).toMatchObject({ version: 1, imageWallet: own });
   });
 
   test('an update needs the version it is based on', async () => {

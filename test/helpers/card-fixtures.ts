@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { makePng } from './images.ts';
 import { uniqueName } from './server.ts';
 import type { TestServer } from './server.ts';
 
@@ -68,4 +69,14 @@ export async function createBareTenant(s: TestServer, org?: string) {
   const user = await createUserToken(s);
   const company = await createCompany(s, { ...(org ? { org } : {}), userIds: [user.id] });
   return { user, company };
+}
+
+/** Uploads a small PNG for a company; answers the stored file name. */
+export async function uploadImage(s: TestServer, token: string, companyId: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(makePng(271, 200))], { type: 'image/png' }), 'bild.png');
+  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { filename?: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.filename!;
 }

@@ -7,6 +7,7 @@ import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from './guarded-transaction.ts';
+import { imageSteps } from './image-steps.ts';
 import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 
@@ -32,6 +33,7 @@ export async function createPerson(o: { auth: AuthUser; input: PersonInput }): P
     },
     { item: companyCounterUpdate(item.companyId, 1, item.isActive ? 1 : 0), onFail: profileGone },
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
+    ...imageSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
   ]);
   return item;
 }

@@ -8,6 +8,7 @@ import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from './guarded-transaction.ts';
 import type { GuardedItem } from './guarded-transaction.ts';
+import { imageSteps } from './image-steps.ts';
 import { getPersonItem, personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 
@@ -73,6 +74,11 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
       { item: profileCounterUpdate(next.companyProfilId, cur.companyId, 1), onFail: profileGone },
     );
   }
+  // Only newly chosen images are checked; one the card already shows stays valid.
+  steps.push(...imageSteps(cur.companyId, {
+    image: next.image !== cur.image ? next.image : undefined,
+    imageWallet: next.imageWallet !== cur.imageWallet ? next.imageWallet : undefined,
+  }));
   await runGuarded(steps);
   return next;
 }
