@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { resolveTheme } from '../../web/src/themes/index.ts';
+import { hexColor, mailHref, telHref, webHref } from '../../web/src/themes/links.ts';
+import { cardContent } from '../../web/src/themes/card-content.ts';
+import { profileSettingsSchema } from '../../shared/schemas/profile.ts';
+import type { ThemePerson, ThemeProfile } from '../../web/src/themes/types.ts';
+
+const person = (extra: Partial<ThemePerson> = {}): ThemePerson => ({ firstname: 'Jörg', lastname: 'Äbert', tel: [], email: [], social: [], ...extra });
+const profile = (extra: Partial<ThemeProfile> = {}, settings: unknown = {}): ThemeProfile => ({
+  settings: profileSettingsSchema.parse(settings),
+  adressen: [{ adresseId: 'a1', straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' }],
+  ...extra,
+});
+
+describe('theme registry', () => {
+  test('known themes resolve to themselves, unknown or missing ones to the-vcard', () => {
+    expect(resolveTheme('the-vcard')).toBe('the-vcard');
+    expect(resolveTheme('gibt-es-nicht')).toBe('the-vcard');
+    expect(resolveTheme('__proto__')).toBe('the-vcard');
+    expect(resolveTheme(undefined)).toBe('the-vcard');
+  });
+});
+
+describe('links on a card', () => {
+  test('only http(s) web links', () => {
+    expect(webHref('https://mueller.de')).toBe('https://mueller.de');
+    expect(webHref('javascript:alert(1)')).toBeUndefined();
+    expect(webHref('data:text/html,x')).toBeUndefined();
+    expect(webHref('www.mueller.de')).toBeUndefined();
+  });
+
+  test('tel: keeps digits and a leading plus only', () => {
+    expect(telHref('+49 (30) 123-456')).toBe('tel:+4930123456');
+    expect(telHref('javascript:alert(1)')).toBeUndefined();
+    expect(telHref('12')).toBeUndefined();
+  });
+
+  test('mailto: only for a plain address', () => {
+    expect(mailHref(' a@b.de ')).toBe('mailto:a@b.de');
+    expect(mailHref('a@b.de?bcc=x@y.de')).toBeUndefined();
+    expect(mailHref('kein-at')).toBeUndefined();
+  });
+
+  test('colours only as hex', () => {
+    expect(hexColor('#abc', '#000')).toBe('#abc');
+    expect(hexColor('red;background:url(x)', '#000')).toBe('#000');
+  });
+});
+
+describe('card content', () => {
+  test('labels, safe links, company fallback and the chosen address', () => {
+    const c = cardContent({
+      person: person({
+        nice: 'Dr.', adresseId: 'a1', url: 'https://mueller.de/',
+        tel: [{ type: 'work', value: '030 1' }, { type: 'cell', value: '  ' }],
+        email: [{ type: 'work1', value: 'a@b.de' }, { type: 'work2', value: 'c@d.de' }],
+        social: [{ type: 'xing', link: 'https://xing.com/x' }, { type: 'facebook', link: 'javascript:1' }, { type: 'phone', link: 'https://x.de' }],
+      }),
+      profile: profile({ firmenname: 'Müller & Söhne', impressum: 'https://mueller.de/impressum', datenschutz: 'ftp://x' }),
+    });
+    expect(c.name).toBe('Dr. Jörg Äbert');
+    expect(c.company).toBe('Müller & Söhne');
+    expect(c.phones).toEqual([expect.objectContaining({ label: 'Geschäftlich', href: 'tel:0301' })]);
+    expect(c.emails.map((e) => e.label)).toEqual(['E-Mail', 'E-Mail 2']);
+    expect(c.web).toMatchObject({ text: 'mueller.de', href: 'https://mueller.de/' });
+    expect(c.socials).toEqual([{ type: 'xing', icon: 'xing', label: 'Xing', href: 'https://xing.com/x' }]);
+    expect(c.address).toEqual(['Hauptstraße 1', '10115 Berlin', 'Deutschland']);
+    expect(c.legal).toEqual([{ label: 'Impressum', href: 'https://mueller.de/impressum' }]);
+  });
+
+  test('display settings hide street and postcode; the person colour wins over the profile colour', () => {
+    const c = cardContent({
+      person: person({ adresseId: 'a1', color: '#123456' }),
+      profile: profile({}, { display: { showStrasse: false, showPLZ: false }, person: { background: '#ff0000' } }),
+    });
+    expect(c.address).toEqual(['Berlin', 'Deutschland']);
+    expect(c.colors.band).toBe('#123456');
+    expect(cardContent({ person: person(), profile: profile({}, { person: { background: '#ff0000' } }) }).colors.band).toBe('#ff0000');
+  });
+
+  test('without a profile the default settings apply', () => {
+    const c = cardContent({ person: person({ org: 'Org GmbH' }), profile: null });
+    expect(c.settings.theme).toBe('the-vcard');
+    expect(c.company).toBe('Org GmbH');
+    expect(c.address).toEqual([]);
+  });
+});
