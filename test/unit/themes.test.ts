@@ -8,7 +8,7 @@ import type { ThemePerson, ThemeProfile } from '../../web/src/themes/types.ts';
 const person = (extra: Partial<ThemePerson> = {}): ThemePerson => ({ firstname: 'Jörg', lastname: 'Äbert', tel: [], email: [], social: [], ...extra });
 const profile = (extra: Partial<ThemeProfile> = {}, settings: unknown = {}): ThemeProfile => ({
   settings: profileSettingsSchema.parse(settings),
-  adressen: [{ adresseId: 'a1', straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' }],
+  adressen: [{ adresseId: 'a1', straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', bundesland: undefined, land: 'Deutschland' }],
   ...extra,
 });
 
