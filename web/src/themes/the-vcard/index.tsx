@@ -7,18 +7,24 @@ import type { ThemeProps } from '../types.ts';
 
 const t = msg.person.theme;
 
-/** The logo over the photo, placed by the profile's logo settings (px); tinted when useColor is on. */
-function Logo({ c }: { c: CardContent }) {
+/**
+ * The logo: over the photo it sits where the profile's logo settings put it (px); without a photo
+ * it is the hero's centre piece. Tinted in the logo colour when useColor is on.
+ */
+function Logo({ c, overPhoto }: { c: CardContent; overPhoto: boolean }) {
   if (!c.logo) return null;
   const s = c.settings.logo;
-  const place: CSSProperties = {
-    top: s.top ?? 0,
-    height: s.height ?? 70,
-    ...(s.left !== null ? { left: s.left } : s.right !== null ? { right: s.right } : { left: '50%', transform: 'translateX(-50%)' }),
-  };
+  const place: CSSProperties = overPhoto
+    ? {
+        position: 'absolute',
+        top: s.top ?? 0,
+        height: s.height ?? 70,
+        ...(s.left !== null ? { left: s.left } : s.right !== null ? { right: s.right } : { left: '50%', transform: 'translateX(-50%)' }),
+      }
+    : { height: s.height ?? 70 };
   if (s.useColor) {
     const mask = `url("${c.logo}") center / contain no-repeat`;
-    return <span role="img" aria-label={t.logo} className="tv-logo tv-logo-tinted" style={{ ...place, aspectRatio: '3 / 1', background: c.colors.logo, mask, WebkitMask: mask }} />;
+    return <span role="img" aria-label={t.logo} className="tv-logo tv-logo-tinted" style={{ ...place, aspectRatio: '1.35', background: c.colors.logo, mask, WebkitMask: mask }} />;
   }
   return <img className="tv-logo" src={c.logo} alt={t.logo} style={place} />;
 }
@@ -48,8 +54,9 @@ export default function TheVcard(props: ThemeProps) {
   return (
     <article className="tv-card" style={style}>
       <header className={c.photo ? 'tv-hero' : 'tv-hero tv-hero-empty'}>
-        {c.photo ? <img className="tv-photo" src={c.photo} alt={t.photoOf(c.name)} /> : <span className="tv-initials" aria-hidden="true">{c.initials}</span>}
-        <Logo c={c} />
+        {c.photo && <img className="tv-photo" src={c.photo} alt={t.photoOf(c.name)} />}
+        {!c.photo && !c.logo && <span className="tv-initials" aria-hidden="true">{c.initials}</span>}
+        <Logo c={c} overPhoto={Boolean(c.photo)} />
       </header>
       <section className="tv-band">
         <h1 className="tv-name">{c.name}</h1>
