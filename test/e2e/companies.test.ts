@@ -7,7 +7,7 @@ import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
 import { createUserToken } from '../helpers/card-fixtures.ts';
-import { makePng } from '../helpers/images.ts';
+import { GIF_1X1, makePng } from '../helpers/images.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -84,7 +84,14 @@ describe('companies and profiles in the browser', () => {
     await page.getByRole('tab', { name: 'Logos' }).click();
     const png = join(tmpdir(), `logo-${Date.now()}.png`);
     writeFileSync(png, makePng(540, 400, [30, 90, 160]));
-    await page.getByLabel('Logo: Bild wählen', { exact: true }).setInputFiles(png);
+    const logoInput = page.getByLabel('Logo: Bild wählen', { exact: true });
+    // Only jpeg/png open the cropper; a file that is no image closes it with a message.
+    await logoInput.setInputFiles({ name: 'animiert.gif', mimeType: 'image/gif', buffer: GIF_1X1 });
+    await toast(page, 'Dateityp "image/gif" wird nicht unterstützt.');
+    await logoInput.setInputFiles({ name: 'kaputt.png', mimeType: 'image/png', buffer: Buffer.from('kein Bild') });
+    await toast(page, 'Konnte Bild nicht laden.');
+    expect(await page.getByRole('dialog', { name: 'Bildausschnitt wählen' }).count()).toBe(0);
+    await logoInput.setInputFiles(png);
     const dialog = page.getByRole('dialog', { name: 'Bildausschnitt wählen' });
     await dialog.locator('.cropper-crop-box').waitFor();
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
@@ -106,33 +113,34 @@ describe('companies and profiles in the browser', () => {
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.waitForURL('**/v2/card/profil');
 
-    // The only profile: delete is disabled.
-    const first = page.getByRole('row').filter({ hasText: 'Filiale Mitte' });
-    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isDisabled()).resolves.toBe(true);
+    // The only profile: delete is disabled (checked once the card counts are in).
+    const deleteFirst = page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true });
+    await page.getByRole('cell', { name: '0', exact: true }).waitFor();
+    await expect(deleteFirst.isDisabled()).resolves.toBe(true);
+    await expect(deleteFirst.locator('..').getAttribute('title')).resolves.toBe('Das einzige Profil kann nicht gelöscht werden');
     const saved = (await s.api('GET', `/api/card/company/profil/all/${companyId}`, { token: user.token })).body as { logo: string; adressen: { adresseId: string; ort: string }[] }[];
     expect(saved).toHaveLength(1);
     expect(saved[0]!.adressen).toEqual([expect.objectContaining({ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', adresseId: expect.any(String) })]);
     expect((await fetch(`${s.baseUrl}/api/upload/logo/${saved[0]!.logo}`)).headers.get('content-type')).toBe('image/png');
 
     // Duplicate: same content, name with ' (copy)', saved as a new profile.
-    await first.getByRole('link', { name: 'Filiale Mitte Duplizieren' }).click();
+    await page.getByRole('link', { name: 'Filiale Mitte Duplizieren', exact: true }).click();
     await page.waitForURL('**/v2/card/profil/edit/*?duplicate=true');
     await expect(page.getByLabel('Profilname').inputValue()).resolves.toBe('Filiale Mitte (copy)');
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.waitForURL('**/v2/card/profil');
-    const copy = page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' });
-    await copy.waitFor();
     // Two profiles without cards: both may be deleted now.
-    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isEnabled()).resolves.toBe(true);
-
-    await copy.getByRole('button', { name: 'Filiale Mitte (copy) Löschen' }).click();
+    await page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true, disabled: false }).waitFor();
+    const deleteCopy = page.getByRole('button', { name: 'Filiale Mitte (copy) Löschen', exact: true, disabled: false });
+    await deleteCopy.click();
     const confirm = page.getByRole('alertdialog', { name: 'Profil löschen' });
     await confirm.getByText('Sind Sie sicher, dass Sie das Profil löschen möchten?').waitFor();
     await confirm.getByRole('button', { name: 'Löschen' }).click();
     await toast(page, 'Profil wurde erfolgreich gelöscht');
-    await copy.waitFor({ state: 'detached' });
-    await expect(first.getByRole('button', { name: 'Filiale Mitte Löschen' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true, disabled: true }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
     await close();
   });
 });

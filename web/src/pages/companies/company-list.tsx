@@ -51,13 +51,13 @@ export function CompanyList() {
         <input type="search" aria-label={t.search} placeholder={t.search} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       <div className="table-scroll">
-        <table className="data responsive">
+        <table className="data responsive actions-nowrap">
           <thead>
             <tr>
-              <th>{t.org}</th>
+              <th>{t.name}</th>
               <th>{t.lang}</th>
               <th>{t.users}</th>
-              <th>{t.cards}</th>
+              <th>{t.activeCards}</th>
               <th>{t.credits}</th>
               <th><span className="visually-hidden">{t.actions.edit}</span></th>
             </tr>
@@ -65,10 +65,10 @@ export function CompanyList() {
           <tbody>
             {shown.map((c) => (
               <tr key={c.id}>
-                <td data-label={t.org}>{c.org}</td>
+                <td data-label={t.name}>{c.org}</td>
                 <td data-label={t.lang}>{t.langs[c.lang as keyof typeof t.langs] ?? c.lang}</td>
                 <td data-label={t.users}>{c.users.map((u) => u.username).join(', ') || '–'}</td>
-                <td data-label={t.cards}>{c.cardCountActive} / {c.cardCountTotal}</td>
+                <td data-label={t.activeCards}>{c.cardCountActive} / {c.cardCountTotal}</td>
                 <td data-label={t.credits}>{c.credits.toLocaleString('de-DE')}</td>
                 <td>
                   <span className="row-actions">

@@ -59,7 +59,7 @@ export function ProfileOverview() {
         <Link className="btn btn-primary" to={paths.profileAdd}>{t.add}</Link>
       </div>
       <div className="table-scroll">
-        <table className="data responsive">
+        <table className="data responsive actions-nowrap">
           <thead>
             <tr>
               <th>{t.fields.profilname}</th>
