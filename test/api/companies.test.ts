@@ -187,10 +187,12 @@ describe('companies: update', () => {
 });
 
 describe('companies: delete', () => {
-  test('removes profiles, uploads and the assignment; a second delete is a 404', async () => {
+  test('removes profiles, cards, uploads and the assignment; a second delete is a 404', async () => {
     const u = await createUserToken(s);
     const company = await createCompany(s, { userIds: [u.id] });
     const profile = await createProfile(s, company.id);
+    const person = await s.api('POST', '/api/card/company/person', { token: u.token, body: { companyProfilId: profile.id, firstname: 'Ida', lastname: 'Idee' } });
+    expect(person.status).toBe(200);
     const filename = await upload(u.token, company.id);
     const file = join(s.uploadsDir, 'images', filename);
     expect(existsSync(file)).toBe(true);
@@ -201,6 +203,7 @@ describe('companies: delete', () => {
     expect(existsSync(file)).toBe(false);
     expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(404);
     expect((await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/company/person/${person.body.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
     expect(await userVersion(u.id)).toBe(version + 1);
