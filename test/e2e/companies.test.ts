@@ -56,6 +56,9 @@ describe('companies and profiles in the browser', () => {
     await admin.page.waitForURL('**/v2/admin/company');
     const row = admin.page.getByRole('row').filter({ hasText: org });
     await expect(row.textContent()).resolves.toContain(me.username);
+    // Admins may copy the selected company's id from the sidebar.
+    await admin.page.getByRole('button', { name: 'Unternehmens-ID kopieren' }).click();
+    await toast(admin.page, 'Kopiert');
     await admin.page.getByPlaceholder('Suche nach Name').fill('gibt es nicht');
     await admin.page.getByText('Kein Unternehmen passt zur Suche.').waitFor();
     await admin.close();
@@ -141,6 +144,19 @@ describe('companies and profiles in the browser', () => {
     await page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true, disabled: true }).waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
+
+    // The company user edits their own company (not its users) on /v2/card/company/edit.
+    await page.getByRole('link', { name: 'Mein Unternehmen' }).click();
+    await page.getByRole('link', { name: 'Bearbeiten' }).click();
+    await page.waitForURL('**/v2/card/company/edit');
+    expect(await page.getByRole('tab', { name: 'Benutzerverwaltung' }).count()).toBe(0);
+    await page.getByLabel('Statistik anzeigen').uncheck();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Unternehmen wurde erfolgreich editiert');
+    await page.waitForURL('**/v2/card/company');
+    await page.getByRole('definition').filter({ hasText: /^nein$/ }).waitFor();
+    // Only the admin's copy-id link: a company user never sees it.
+    expect(await page.getByRole('button', { name: 'Unternehmens-ID kopieren' }).count()).toBe(0);
     await close();
   });
 });
