@@ -152,20 +152,24 @@ describe('card holders in the browser', () => {
     const bare = await createBareTenant(s);
     const { page, close } = await openPage();
     await signIn(page, bare.user);
-    const add = page.getByRole('button', { name: 'Visitenkarte anlegen' });
-    await add.waitFor();
-    expect(await add.isDisabled()).toBe(true);
+    // Once the (empty) profile list is loaded, the hint is shown and "add" stays disabled.
+    await page.locator('p', { hasText: 'Um eine Visitenkarte anzulegen wird ein Profil benötigt' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Visitenkarte anlegen' }).isDisabled()).toBe(true);
     expect(await page.locator('[title="Um eine Visitenkarte anzulegen wird ein Profil benötigt"]').count()).toBe(1);
     await close();
 
     const admin = await openPage();
     await signIn(admin.page, { username: 'admin', password: 'admin-passwort-1' });
     await admin.page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=${bare.company.id}`);
+    await admin.page.waitForURL((url) => !url.search.includes('companyId'));
+    // The bare company (no profile) is selected once the hint appears.
+    await admin.page.locator('p', { hasText: 'Um eine Visitenkarte anzulegen wird ein Profil benötigt' }).waitFor();
     const exportButton = admin.page.getByRole('button', { name: 'CSV-Export' });
     await exportButton.waitFor();
     const download = admin.page.waitForEvent('download');
     await exportButton.click();
-    expect((await download).suggestedFilename()).toMatch(/^visitenkarten-.+\.csv$/);
+    const slug = bare.company.org.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    expect((await download).suggestedFilename()).toMatch(new RegExp(`^visitenkarten-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     await admin.close();
   });
 });

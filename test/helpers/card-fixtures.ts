@@ -16,7 +16,7 @@ export async function createUserToken(s: TestServer): Promise<{ id: string; toke
   return { id: res.body.id, token: await s.login(username, password), username, password };
 }
 
-export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[] } = {}): Promise<{ id: string }> {
+export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[] } = {}): Promise<{ id: string; org: string }> {
   const res = await s.api('POST', '/api/card/company', {
     token: await s.adminToken(),
     body: { org: o.org ?? uniqueName('Firma '), userIds: o.userIds ?? [] },

@@ -177,9 +177,13 @@ export function CardOverview() {
         <h1 className="toolbar-title">{t.overviewTitle(persons?.length ?? 0)}</h1>
         <span className="spacer" />
         {admin && companyId && <button type="button" className="btn" onClick={() => void exportCsv()}>{t.export}</button>}
-        {noProfile || !companyId
-          ? <span title={t.addNeedsProfile} className="disabled-hint"><button type="button" className="btn btn-primary" disabled>{t.add}</button></span>
-          : <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>}
+        {profiles?.length && companyId
+          ? <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>
+          : (
+            <span title={profiles ? t.addNeedsProfile : undefined} className="disabled-hint">
+              <button type="button" className="btn btn-primary" disabled>{t.add}</button>
+            </span>
+          )}
       </div>
       {noProfile && <p className="muted">{t.addNeedsProfile}</p>}
       <div className="toolbar">
