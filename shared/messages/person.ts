@@ -98,7 +98,6 @@ export const personMessages = {
   wallet: {
     name: 'Name',
     position: 'Position',
-    company: 'Unternehmen',
     qr: 'QR-Code',
     qrHint: 'wird beim Erstellen des Passes erzeugt',
     appleTitle: 'Apple Wallet',
