@@ -26,6 +26,8 @@ export const companyMessages = {
   cards: 'Visitenkarten',
   activeCards: 'Visitenkarten (aktiv / gesamt)',
   name: 'Name',
+  usersShort: 'Benutzer',
+  activeOf: (active: number, total: number) => `${active} von ${total} aktiv`,
   tabData: 'Unternehmensdaten',
   tabUsers: 'Benutzerverwaltung',
   users: 'Zugeordnete Benutzer',

@@ -56,8 +56,8 @@ export function CompanyList() {
             <tr>
               <th>{t.name}</th>
               <th>{t.lang}</th>
-              <th>{t.users}</th>
-              <th>{t.activeCards}</th>
+              <th>{t.usersShort}</th>
+              <th>{t.cards}</th>
               <th>{t.credits}</th>
               <th><span className="visually-hidden">{t.actions.edit}</span></th>
             </tr>
@@ -67,8 +67,8 @@ export function CompanyList() {
               <tr key={c.id}>
                 <td data-label={t.name}>{c.org}</td>
                 <td data-label={t.lang}>{t.langs[c.lang as keyof typeof t.langs] ?? c.lang}</td>
-                <td data-label={t.users}>{c.users.map((u) => u.username).join(', ') || '–'}</td>
-                <td data-label={t.activeCards}>{c.cardCountActive} / {c.cardCountTotal}</td>
+                <td data-label={t.usersShort}>{c.users.map((u) => u.username).join(', ') || '–'}</td>
+                <td data-label={t.cards}>{t.activeOf(c.cardCountActive, c.cardCountTotal)}</td>
                 <td data-label={t.credits}>{c.credits.toLocaleString('de-DE')}</td>
                 <td>
                   <span className="row-actions">
