@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { msg } from '../messages.ts';
 import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from './common.ts';
 
 /** Image fields of spec §7; `/api/upload/{field}/{filename}` serves each of them. */
