@@ -73,7 +73,11 @@ function Thumb({ row }: { row: CardRow }) {
 /** `/v2/card/visitenkarte`: the selected company's cards, sortable and searchable. */
 export function CardOverview() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { selectedId: companyId, profiles } = useCompanyStore();
+  const store = useCompanyStore();
+  // Until the companies are loaded the selection (and its empty profile list) is not settled yet.
+  const settled = store.companies !== null;
+  const companyId = settled ? store.selectedId : null;
+  const profiles = settled ? store.profiles : null;
   const { persons, reload } = usePersons(profiles ? profiles.map((p) => p.id) : null);
   const [sorting, setSorting] = useState<SortingState>(storedSort);
   const [search, setSearch] = useState(() => localStorage.getItem(SEARCH_KEY) ?? '');
@@ -242,7 +246,7 @@ export function CardOverview() {
               </tr>
             ))}
             {persons && visible.length === 0 && <tr><td colSpan={columns.length} className="muted">{t.empty}</td></tr>}
-            {!persons && <tr><td colSpan={columns.length} className="muted">{companyId === null ? t.noCompany : msg.ui.loading}</td></tr>}
+            {!persons && <tr><td colSpan={columns.length} className="muted">{settled && companyId === null ? t.noCompany : msg.ui.loading}</td></tr>}
           </tbody>
         </table>
       </div>
