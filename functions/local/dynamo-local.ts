@@ -77,6 +77,10 @@ export async function startDynamoLocal(o: { dbPath?: string; port?: number } = {
         : new StartupError(`DynamoDB Local konnte nicht starten: ${err.message}`));
     });
   });
+  // The emulator must not outlive us, even when we end without calling stop().
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  proc.once('exit', () => process.off('exit', killOnExit));
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await Promise.race([waitReady(endpoint, proc, 30_000), spawnError]);
