@@ -100,6 +100,16 @@ describe('POST /api/auth (sign in)', () => {
     expect(locked.body).toEqual({ message: THROTTLED });
   });
 
+  test('parallel guesses cannot get past the limit: at most 5 are checked, the rest get 429', async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => loginFrom(ip, user.username, `parallel-${i}-123`)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((st) => st === 401)).toHaveLength(5);
+    expect(statuses.filter((st) => st === 429)).toHaveLength(7);
+    expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(429);
+  });
+
   test('a successful sign-in resets the username counter', async () => {
     const user = await createUser();
     const ip = freshIp();
