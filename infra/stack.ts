@@ -15,7 +15,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { routeList, handlerFileName } from '../shared/api/routes.ts';
-import { cloudFrontFunctionCode } from '../shared/spa-rewrite.ts';
+import { cloudFrontFunctionCode, viewerAddressFunctionCode } from '../shared/edge-functions.ts';
 import { tableDefinition } from '../functions/lib/table-definition.ts';
 import { handlerBundle } from '../functions/bundle-options.ts';
 import { needsOf } from './grants.ts';
@@ -113,7 +113,28 @@ export class VisitenkartenStack extends Stack {
       comment: 'Sends SPA routes to /index.html; leaves assets and /api/ alone',
     });
 
+    // Behind CloudFront, API Gateway's sourceIp is the edge's address, shared by many visitors;
+    // the sign-in throttle needs the visitor's own (see functions/lib/http.ts).
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerAddressFunctionCode()),
+      comment: 'Passes the viewer address to the API as x-viewer-address',
+    });
     const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
+    // API answers carry their own Cache-Control (no-store for JSON, immutable for images).
+    // With caching enabled, CloudFront forwards Authorization on GET only as part of the cache
+    // key: without it every signed-in GET would reach the Lambda without its token.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCache', {
+      comment: 'Honours origin Cache-Control; Authorization and query strings in the key',
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -127,9 +148,9 @@ export class VisitenkartenStack extends Stack {
           origin: new origins.HttpOrigin(apiDomain),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          // API answers carry their own Cache-Control; this policy honours it.
-          cachePolicy: cloudfront.CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS,
+          cachePolicy: apiCachePolicy,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           compress: true,
         },
       },
@@ -141,6 +162,8 @@ export class VisitenkartenStack extends Stack {
         destinationBucket: webBucket,
         distribution,
         distributionPaths: ['/index.html'],
+        // Keep the hashed chunks of earlier deploys: open pages still load them lazily.
+        prune: false,
       });
     }
 

@@ -10,6 +10,7 @@ import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -50,6 +51,14 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
   return result.data;
+}
+
+/**
+ * The visitor's address: CloudFront's function sets it (overwriting anything the client sent);
+ * without CloudFront in front (locally) the connection's own address is it.
+ */
+function clientAddress(event: HttpEvent): string {
+  return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 export function rawBody(event: HttpEvent): Buffer {
@@ -112,7 +121,7 @@ export function createHandler<R extends RouteDef>(
         body: route.bodyKind === 'multipart' ? undefined : parsePart(route.body, route.body ? jsonBody(event) : undefined),
         auth,
         event,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientAddress(event),
       } as HandlerInput<R>;
       const result = await fn(input);
       if (isFileResult(result)) {

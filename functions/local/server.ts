@@ -5,7 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handlerFileName } from '../../shared/api/routes.ts';
-import { spaRewrite } from '../../shared/spa-rewrite.ts';
+import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { msg } from '../../shared/messages.ts';
 import { matchRoute } from './router.ts';
 import { log } from '../lib/log.ts';
@@ -67,6 +67,9 @@ export function toEvent(req: IncomingMessage, url: URL, body: Buffer, routeKey: 
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  // As CloudFront's viewer-address function does: set from the connection, never from the client.
+  headers[VIEWER_ADDRESS_HEADER] = sourceIp;
   const textual = isTextual(headers['content-type']);
   const now = Date.now();
   return {
@@ -86,7 +89,7 @@ export function toEvent(req: IncomingMessage, url: URL, body: Buffer, routeKey: 
         method: req.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),

@@ -4,7 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { runInNewContext } from 'node:vm';
 import { VisitenkartenStack } from '../../infra/stack.ts';
 import { routeList } from '../../shared/api/routes.ts';
-import { cloudFrontFunctionCode } from '../../shared/spa-rewrite.ts';
+import { cloudFrontFunctionCode, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 
 // Bundling is skipped here: the assertions are about the resources, and esbuild per handler would take minutes.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -56,6 +56,23 @@ describe('CDK stack', () => {
     });
   });
 
+  test('/api/* keeps Authorization in the cache key, so signed-in GETs reach the Lambda with their token', () => {
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+        }),
+      }),
+    });
+    const dist = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string; CachePolicyId: unknown; FunctionAssociations?: unknown[] }[] } } };
+    const api = dist.Properties.DistributionConfig.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(JSON.stringify(api.CachePolicyId)).toContain('ApiCache');
+    expect(api.FunctionAssociations).toHaveLength(1);
+  });
+
   test('a GET-only function may read the table but not write it', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles?: unknown; PolicyDocument: { Statement: { Action: string | string[] }[] } } }[];
     const health = policies.find((p) => JSON.stringify(p.Properties.Roles ?? p).includes('Fnhealth'));
@@ -83,5 +100,12 @@ describe('CloudFront rewrite function', () => {
     ['/api/card/abc', '/api/card/abc'],
   ])('%s -> %s', (uri, expected) => {
     expect(rewrite(uri)).toBe(expected);
+  });
+});
+
+describe('CloudFront viewer-address function', () => {
+  test('overwrites whatever address the client claimed with the connection address', () => {
+    const out = runInNewContext(`${viewerAddressFunctionCode()}\nhandler({ viewer: { ip: '203.0.113.7' }, request: { uri: '/api/auth', headers: { 'x-viewer-address': { value: '1.2.3.4' } } } })`) as { headers: Record<string, { value: string }> };
+    expect(out.headers['x-viewer-address']).toEqual({ value: '203.0.113.7' });
   });
 });

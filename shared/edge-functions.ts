@@ -1,0 +1,35 @@
+// What CloudFront does at the edge, in one place: the CDK stack deploys these as CloudFront
+// Functions and the local server does the same. `spaRewrite` must stay plain ES5-style
+// JavaScript inside its body: its source text becomes the CloudFront Function.
+export function spaRewrite(uri: string): string {
+  if (uri.indexOf('/api/') === 0 || uri === '/api') return uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1) return uri;
+  return '/index.html';
+}
+
+/** Source of the CloudFront Function (cloudfront-js-2.0) built from `spaRewrite` itself. */
+export function cloudFrontFunctionCode(): string {
+  return [
+    `var spaRewrite = ${spaRewrite.toString()};`,
+    'function handler(event) {',
+    '  var request = event.request;',
+    '  request.uri = spaRewrite(request.uri);',
+    '  return request;',
+    '}',
+  ].join('\n');
+}
+
+/** Header that carries the visitor's address from CloudFront to the API (overwrites any sent by the client). */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/** Source of the CloudFront Function on /api/* that sets VIEWER_ADDRESS_HEADER from the connection. */
+export function viewerAddressFunctionCode(): string {
+  return [
+    'function handler(event) {',
+    '  var request = event.request;',
+    `  request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };`,
+    '  return request;',
+    '}',
+  ].join('\n');
+}
