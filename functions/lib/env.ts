@@ -36,3 +36,11 @@ export function env(): Env {
   cached = parsed.data;
   return cached;
 }
+
+let silenced: boolean | undefined;
+
+/** LOG_LEVEL=silent turns the JSON log lines off (tests). Read apart from env(): logging must work even when the rest of the configuration is broken. */
+export function logSilenced(): boolean {
+  silenced ??= process.env.LOG_LEVEL === 'silent';
+  return silenced;
+}

@@ -44,9 +44,15 @@ export function matchRoute(method: string, path: string): Match | 'method-not-al
     pathMatched = true;
     if (c.route.method !== method) continue;
     const pathParameters: Record<string, string> = {};
-    c.names.forEach((n, i) => {
-      pathParameters[n] = decodeURIComponent(m[i + 1]!);
-    });
+    for (const [i, n] of c.names.entries()) {
+      const raw = m[i + 1]!;
+      // API Gateway passes a malformed escape through undecoded; so do we (the schema then decides).
+      try {
+        pathParameters[n] = decodeURIComponent(raw);
+      } catch {
+        pathParameters[n] = raw;
+      }
+    }
     return { route: c.route, pathParameters };
   }
   return pathMatched ? 'method-not-allowed' : null;

@@ -136,7 +136,14 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
 }
 
 async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<void> {
-  const rewritten = spaRewrite(decodeURIComponent(url.pathname));
+  let rewritten: string;
+  try {
+    rewritten = spaRewrite(decodeURIComponent(url.pathname));
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(msg.ui.notFound);
+    return;
+  }
   const file = normalize(join(staticDir, rewritten));
   if (!file.startsWith(normalize(staticDir) + sep)) return sendJson(res, 404, { message: msg.errors.notFound });
   try {

@@ -29,6 +29,12 @@ describe('GET /api/health', () => {
     expect((await fetch(`${s.baseUrl}/assets/fehlt-ABCDEFGH.js`)).status).toBe(404);
   });
 
+  test('a malformed percent escape in the path is a 4xx, never a 500', async () => {
+    const token = await s.adminToken();
+    expect((await s.api('GET', '/api/user/%E0%A4', { token })).status).toBe(404);
+    expect((await fetch(`${s.baseUrl}/%E0%A4`)).status).toBe(404);
+  });
+
   test('malformed JSON gets a German 400', async () => {
     const res = await s.api('POST', '/api/auth', { body: '{kein json' });
     expect(res.status).toBe(400);

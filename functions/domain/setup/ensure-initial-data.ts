@@ -4,6 +4,7 @@ import { db, tableName, isConditionFailure } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { createGroup } from '../groups/create-group.ts';
 import { createUser } from '../users/create-user.ts';
+import { ConflictError } from '../../lib/errors.ts';
 
 export const GROUP_IDS = { admin: 'admin', user: 'user' } as const;
 
@@ -22,15 +23,22 @@ export async function ensureInitialData(o: { adminUsername: string; adminPasswor
   const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.setupMarker('admin') }));
   if (marker.Item) return {};
   const password = o.adminPassword || randomBytes(12).toString('base64url');
-  await createUser({
-    username: o.adminUsername,
-    email: `${o.adminUsername}@localhost.invalid`,
-    firstname: 'Admin',
-    lastname: 'Admin',
-    password,
-    userGroupId: GROUP_IDS.admin,
-    isActive: true,
-  });
+  let created = true;
+  try {
+    await createUser({
+      username: o.adminUsername,
+      email: `${o.adminUsername}@localhost.invalid`,
+      firstname: 'Admin',
+      lastname: 'Admin',
+      password,
+      userGroupId: GROUP_IDS.admin,
+      isActive: true,
+    });
+  } catch (err) {
+    // An earlier first start created the admin but stopped before the marker: setup is done.
+    if (!(err instanceof ConflictError)) throw err;
+    created = false;
+  }
   try {
     await db().send(new PutCommand({
       TableName: tableName(),
@@ -40,5 +48,5 @@ export async function ensureInitialData(o: { adminUsername: string; adminPasswor
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
-  return { createdAdmin: { username: o.adminUsername, password, generated: !o.adminPassword } };
+  return created ? { createdAdmin: { username: o.adminUsername, password, generated: !o.adminPassword } } : {};
 }
