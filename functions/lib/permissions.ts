@@ -4,13 +4,9 @@ import type { AuthUser } from './auth/session.ts';
 import type { TransactItem } from './db.ts';
 import { keys } from './keys.ts';
 import { tableName } from './db.ts';
+import { isAdminGroup } from '../../shared/roles.ts';
 
 // Every permission rule of the server lives here.
-
-/** Admin = userGroup.group equals "admin", case-insensitive (spec §6). */
-export function isAdminGroup(group: string | undefined): boolean {
-  return (group ?? '').trim().toLowerCase() === 'admin';
-}
 
 export function requireAdmin(auth: AuthUser): void {
   if (!auth.isAdmin) throw new ForbiddenError();

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../shared/schemas/user.ts';
+import { isAdminGroup } from '../../shared/roles.ts';
 
 // Local storage keys of spec §3: token and user. Companies etc. are added by their screens.
 const TOKEN = 'token';
@@ -34,7 +35,7 @@ export function getUser(): PublicUser | null {
 }
 
 export function isAdmin(user: PublicUser | null): boolean {
-  return (user?.userGroup.group ?? '').trim().toLowerCase() === 'admin';
+  return isAdminGroup(user?.userGroup.group);
 }
 
 /** Screens that keep session data (companies, selection) register their keys so logout clears them. */

@@ -3,7 +3,7 @@ import { getUserItem } from '../../domain/users/user-item.ts';
 import type { UserItem } from '../../domain/users/user-item.ts';
 import { UnauthenticatedError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
-import { isAdminGroup } from '../permissions.ts';
+import { isAdminGroup } from '../../../shared/roles.ts';
 import { verifyToken } from './token.ts';
 
 export interface AuthUser {
