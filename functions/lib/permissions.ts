@@ -44,6 +44,27 @@ export function requireCompanyAccess(auth: AuthUser, companyId: string | undefin
   if (!companyId || !canAccessCompany(auth, companyId)) throw new NotFoundError(notFoundMessage);
 }
 
+/** Companies a list shows: every company for admins, the assigned ones for everybody else. */
+export function visibleCompanyScope(auth: AuthUser): { all: true } | { all: false; companyIds: readonly string[] } {
+  return auth.isAdmin ? { all: true } : { all: false, companyIds: auth.companyIds };
+}
+
+/** Who works for a company is the admin's decision (spec §2 Benutzerverwaltung). */
+export function canAssignCompanyUsers(auth: AuthUser): boolean {
+  return auth.isAdmin;
+}
+
+/** The company's settings (`display.statistik`) switch features the admin controls. */
+export function canManageCompanySettings(auth: AuthUser): boolean {
+  return auth.isAdmin;
+}
+
+/** A company change may touch the users and the settings only when the caller may manage them. */
+export function requireCompanyChangeAllowed(auth: AuthUser, changes: { userIds?: unknown; display?: unknown }): void {
+  if (changes.userIds !== undefined && !canAssignCompanyUsers(auth)) throw new ForbiddenError(msg.company.usersOnlyAdmin);
+  if (changes.display !== undefined && !canManageCompanySettings(auth)) throw new ForbiddenError(msg.company.settingsOnlyAdmin);
+}
+
 /**
  * Write-side check that travels inside the transaction: the caller must still be assigned to
  * the company when the write happens (an admin removing them a moment earlier wins).

@@ -4,6 +4,7 @@ export const companyMessages = {
   loadFailed: 'Beim Laden der Unternehmen ist ein Fehler aufgetreten.',
   langInvalid: 'Bitte eine der angebotenen Sprachen wählen',
   usersOnlyAdmin: 'Nur Administratoren dürfen Benutzer zuordnen.',
+  settingsOnlyAdmin: 'Nur Administratoren dürfen die Statistik-Anzeige ändern.',
   tooManyUsers: 'Zu viele Benutzer auf einmal',
   creditsNoCompany: 'Konnte Credits nicht laden, da kein Unternehmen ausgewählt ist.',
   created: 'Unternehmen wurde erfolgreich angelegt',

@@ -132,16 +132,22 @@ describe('companies: update', () => {
     expect((await s.api('GET', `${C}/${company.id}`, { token: b.token })).status).toBe(404);
   });
 
-  test('a company user may change org, lang and display but not the users', async () => {
+  test('a company user may change org and lang, but neither display nor the users', async () => {
     const u = await createUserToken(s);
     const other = await createUserToken(s);
     const company = await createCompany(s, { userIds: [u.id] });
-    const ok = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Selbst benannt', display: { statistik: false } } });
+    const ok = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Selbst benannt', lang: 'en' } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ org: 'Selbst benannt', display: { statistik: false }, lang: 'de' });
+    expect(ok.body).toMatchObject({ org: 'Selbst benannt', lang: 'en', display: { statistik: true } });
+    const display = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Mit Anzeige', display: { statistik: false } } });
+    expect(display.status).toBe(403);
+    expect(display.body.message).toBe('Nur Administratoren dürfen die Statistik-Anzeige ändern.');
     const users = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { userIds: [u.id, other.id] } });
     expect(users.status).toBe(403);
     expect(users.body.message).toBe('Nur Administratoren dürfen Benutzer zuordnen.');
+    const stored = await s.api('GET', `${C}/${company.id}`, { token: admin });
+    expect(stored.body).toMatchObject({ org: 'Selbst benannt', display: { statistik: true }, version: 2 });
+    expect(stored.body.users.map((x: { id: string }) => x.id)).toEqual([u.id]);
   });
 
   test('the tenant check is part of the write: a session read before the removal cannot change the company', async () => {

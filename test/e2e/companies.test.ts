@@ -39,6 +39,7 @@ describe('companies and profiles in the browser', () => {
     await admin.page.getByText('Pflichtfeld').waitFor();
     await toast(admin.page, 'Im Formular sind Fehler vorhanden');
     await admin.page.getByLabel('Name (Organisation)').fill(org);
+    await admin.page.getByLabel('Statistik anzeigen').waitFor();
     await admin.page.getByRole('tab', { name: 'Benutzerverwaltung' }).click();
     const search = admin.page.getByLabel('Benutzer hinzufügen');
     await search.fill(me.username.slice(0, 2));
@@ -150,11 +151,13 @@ describe('companies and profiles in the browser', () => {
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
     await page.waitForURL('**/v2/card/company/edit');
     expect(await page.getByRole('tab', { name: 'Benutzerverwaltung' }).count()).toBe(0);
-    await page.getByLabel('Statistik anzeigen').uncheck();
+    // The statistics display is the admin's switch: a company user does not get the checkbox.
+    await page.getByLabel('Sprache').selectOption('en');
+    expect(await page.getByLabel('Statistik anzeigen').count()).toBe(0);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Unternehmen wurde erfolgreich editiert');
     await page.waitForURL('**/v2/card/company');
-    await page.getByRole('definition').filter({ hasText: /^nein$/ }).waitFor();
+    await page.getByRole('definition').filter({ hasText: /^Englisch$/ }).waitFor();
     // Only the admin's copy-id link: a company user never sees it.
     expect(await page.getByRole('button', { name: 'Unternehmens-ID kopieren' }).count()).toBe(0);
     await close();

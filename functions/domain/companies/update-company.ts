@@ -1,7 +1,7 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { companyScopeCheck } from '../../lib/permissions.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { companyScopeCheck, requireCompanyChangeAllowed } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { Company, UpdateCompanyData } from '../../../shared/schemas/company.ts';
@@ -11,13 +11,13 @@ import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
 
 /**
- * Changes org, lang, display and (admins only) the assigned users. Only these attributes are
+ * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
  * SET, so credits and card counters, which other writes ADD to, are never overwritten. The
  * user side of an assignment change is in the same transaction.
  */
 export async function updateCompany(o: { auth: AuthUser; companyId: string; changes: UpdateCompanyData }): Promise<Company> {
   const { version: expectedVersion, userIds: nextUserIds, ...c } = o.changes;
-  if (nextUserIds !== undefined && !o.auth.isAdmin) throw new ForbiddenError(msg.company.usersOnlyAdmin);
+  requireCompanyChangeAllowed(o.auth, o.changes);
   const current = await getAccessibleCompanyItem({ auth: o.auth, companyId: o.companyId });
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
 

@@ -20,7 +20,7 @@ export const companyGet = defineRoute({
   params: companyIdParams, output: companySchema,
 });
 
-/** Company users may change org, lang and display; only admins change the assigned users. */
+/** Company users may change org and lang; only admins change display and the assigned users. */
 export const companyUpdate = defineRoute({
   name: 'companyUpdate', method: 'PATCH', path: '/api/card/company/{id}', access: 'user',
   params: companyIdParams, body: updateCompanySchema, output: companySchema,

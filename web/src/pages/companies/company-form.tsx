@@ -13,6 +13,7 @@ import { showError, showInfo, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import { loadCompanies, useCompanyStore } from '../../state/company-store.ts';
+import { getUser, isAdmin } from '../../session.ts';
 
 const t = msg.company;
 /** Spec §5/§9: the user search starts at 3 characters. */
@@ -79,10 +80,12 @@ interface FormProps {
   companyId: string | undefined;
   /** Admins also manage the assigned users (spec §2 benutzerverwaltung). */
   manageUsers: boolean;
+  /** Only admins switch the company's settings (the statistics display). */
+  manageSettings: boolean;
   backTo: string;
 }
 
-function CompanyForm({ companyId, manageUsers, backTo }: FormProps) {
+function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormProps) {
   const navigate = useNavigate();
   const editing = companyId !== undefined;
   const [values, setValues] = useState<Values | null>(editing ? null : EMPTY);
@@ -114,7 +117,7 @@ function CompanyForm({ companyId, manageUsers, backTo }: FormProps) {
     const body = {
       org: values.org,
       lang: values.lang,
-      display: { statistik: values.statistik },
+      ...(manageSettings ? { display: { statistik: values.statistik } } : {}),
       ...(manageUsers ? { userIds: values.users.map((u) => u.id) } : {}),
     };
     const checked = companyId ? validateForm(updateCompanySchema, { ...body, version }) : validateForm(createCompanySchema, body);
@@ -148,10 +151,12 @@ function CompanyForm({ companyId, manageUsers, backTo }: FormProps) {
         </select>
         {errors.lang && <span className="field-error">{errors.lang}</span>}
       </label>
-      <label className="checkbox">
-        <input type="checkbox" name="statistik" checked={values.statistik} onChange={(e) => set({ statistik: e.target.checked })} />
-        {t.statistik}
-      </label>
+      {manageSettings && (
+        <label className="checkbox">
+          <input type="checkbox" name="statistik" checked={values.statistik} onChange={(e) => set({ statistik: e.target.checked })} />
+          {t.statistik}
+        </label>
+      )}
     </div>
   );
 
@@ -198,13 +203,13 @@ function CompanyForm({ companyId, manageUsers, backTo }: FormProps) {
 /** `/v2/admin/company/add` and `/v2/admin/company/edit/:companyId`. */
 export function AdminCompanyForm() {
   const { companyId } = useParams();
-  return <CompanyForm key={companyId ?? 'new'} companyId={companyId} manageUsers backTo={paths.adminCompanies} />;
+  return <CompanyForm key={companyId ?? 'new'} companyId={companyId} manageUsers manageSettings backTo={paths.adminCompanies} />;
 }
 
-/** `/v2/card/company/edit`: the selected company, without user management. */
+/** `/v2/card/company/edit`: the selected company, without user management; settings for admins only. */
 export function OwnCompanyForm() {
   const { selectedId, companies } = useCompanyStore();
   if (!companies) return <section className="card muted">{msg.ui.loading}</section>;
   if (!selectedId) return <section className="card muted">{t.noneAssigned}</section>;
-  return <CompanyForm key={selectedId} companyId={selectedId} manageUsers={false} backTo={paths.cardCompany} />;
+  return <CompanyForm key={selectedId} companyId={selectedId} manageUsers={false} manageSettings={isAdmin(getUser())} backTo={paths.cardCompany} />;
 }
