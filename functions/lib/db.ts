@@ -102,6 +102,9 @@ export async function batchDeleteAll(keyList: ItemKey[]): Promise<void> {
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** DynamoDB refuses a transaction with more items than this. */
+export const MAX_TRANSACT_ITEMS = 100;
+
 /**
  * Runs a transaction. When a condition fails, `onConditionFailed` receives the index of the
  * first failed item so the caller can raise the matching German error. A clash with another

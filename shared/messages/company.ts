@@ -6,6 +6,8 @@ export const companyMessages = {
   usersOnlyAdmin: 'Nur Administratoren dürfen Benutzer zuordnen.',
   settingsOnlyAdmin: 'Nur Administratoren dürfen die Statistik-Anzeige ändern.',
   tooManyUsers: 'Zu viele Benutzer auf einmal',
+  /** `{max}` is the number of assignments one save can add and remove together. */
+  tooManyUserChanges: 'Zu viele Änderungen an den Benutzern auf einmal: höchstens {max} Zuordnungen und Entfernungen zusammen. Bitte in mehreren Schritten speichern.',
   creditsNoCompany: 'Konnte Credits nicht laden, da kein Unternehmen ausgewählt ist.',
   created: 'Unternehmen wurde erfolgreich angelegt',
   edited: 'Unternehmen wurde erfolgreich editiert',

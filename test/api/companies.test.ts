@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
@@ -26,6 +27,24 @@ const C = '/api/card/company';
 async function userVersion(id: string): Promise<number> {
   const res = await s.api('GET', `/api/user/${id}`, { token: admin });
   return res.body.version;
+}
+
+/** Users written straight to the table: hashing this many passwords through the API would take many seconds. */
+async function seedUsers(n: number): Promise<string[]> {
+  const now = new Date().toISOString();
+  return Promise.all(Array.from({ length: n }, async () => {
+    const id = randomUUID();
+    const username = uniqueName('bulk');
+    await db().send(new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.user(id), ...keys.userListEntry(username.toLowerCase(), id), type: 'user',
+        id, username, usernameLower: username.toLowerCase(), email: `${username}@beispiel.de`, firstname: 'Viele', lastname: 'Nutzer',
+        passwordHash: 'nie-angemeldet', userGroup: { id: 'user', group: 'user' }, isActive: true, tokenVersion: 0, version: 1, createdAt: now, updatedAt: now,
+      },
+    }));
+    return id;
+  }));
 }
 
 async function upload(token: string, companyId: string): Promise<string> {
@@ -181,6 +200,26 @@ describe('companies: update', () => {
     expect(res.body).toMatchObject({ credits: 120, cardCountTotal: 3, cardCountActive: 2 });
     const counts = await s.api('GET', `${C}/${company.id}/active-card-count`, { token: admin });
     expect(counts.body).toEqual({ companyId: company.id, cardCountTotal: 3, cardCountActive: 2 });
+  });
+
+  test('a swap of more users than one transaction holds is a 400 on userIds and changes nothing', async () => {
+    const first = await seedUsers(90);
+    const second = await seedUsers(90);
+    const company = await createCompany(s, { org: 'Viele', userIds: first });
+    const swap = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: second } });
+    expect(swap.status, JSON.stringify(swap.body)).toBe(400);
+    expect(swap.body.message).toBe('Im Formular sind Fehler vorhanden');
+    expect(swap.body.fieldErrors).toEqual({
+      userIds: 'Zu viele Änderungen an den Benutzern auf einmal: höchstens 99 Zuordnungen und Entfernungen zusammen. Bitte in mehreren Schritten speichern.',
+    });
+    const unchanged = await s.api('GET', `${C}/${company.id}`, { token: admin });
+    expect(unchanged.body.users.map((u: { id: string }) => u.id).sort()).toEqual([...first].sort());
+    // 50 out and 49 in: 99 user writes beside the company's, exactly what fits.
+    const fits = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [...first.slice(50), ...second.slice(0, 49)] } });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(fits.body.users).toHaveLength(89);
+    expect((await getUserItem(second[0]!))?.companyIds).toEqual(new Set([company.id]));
+    expect((await getUserItem(first[0]!))?.companyIds).toBeUndefined();
   });
 
   test('assigning an unknown user is a 400 and changes nothing', async () => {

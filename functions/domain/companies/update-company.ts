@@ -1,4 +1,4 @@
-import { tableName, transact } from '../../lib/db.ts';
+import { MAX_TRANSACT_ITEMS, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { companyScopeCheck, requireCompanyChangeAllowed } from '../../lib/permissions.ts';
@@ -28,6 +28,14 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   const users = await loadCompanyUsers([...after, ...remove]);
   const unknownUser = () => new ValidationError(msg.errors.invalidInput, { userIds: msg.errors.userNotFound });
   if (add.some((id) => !users.has(id))) throw unknownUser();
+  // A user that no longer exists has nothing to take the company off.
+  const assignment = assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) });
+  const scope = companyScopeCheck(o.auth, o.companyId);
+  // Swapping many users at once would exceed what one transaction may hold.
+  const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1;
+  if (assignment.length > maxChanges) {
+    throw new ValidationError(msg.errors.invalidInput, { userIds: msg.company.tooManyUserChanges.replace('{max}', String(maxChanges)) });
+  }
 
   const next: CompanyItem = {
     ...current,
@@ -46,18 +54,17 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ':next': next.version,
     ':v': current.version,
   };
-  let assignment = '';
+  let setUsers = '';
   if (nextUserIds !== undefined) {
     if (after.length) {
       next.userIds = new Set(after);
       values[':users'] = next.userIds;
-      assignment = ', userIds = :users';
+      setUsers = ', userIds = :users';
     } else {
       delete next.userIds;
-      assignment = ' REMOVE userIds';
+      setUsers = ' REMOVE userIds';
     }
   }
-  const scope = companyScopeCheck(o.auth, o.companyId);
   await transact(
     [
       ...scope,
@@ -65,13 +72,12 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
         Update: {
           TableName: tableName(),
           Key: keys.company(o.companyId),
-          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, updatedAt = :updatedAt, version = :next${assignment}`,
+          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, updatedAt = :updatedAt, version = :next${setUsers}`,
           ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
           ExpressionAttributeValues: values,
         },
       },
-      // A user that no longer exists has nothing to take the company off.
-      ...assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) }),
+      ...assignment,
     ],
     (index) => {
       if (index < scope.length) return new NotFoundError(msg.company.notFound);
