@@ -283,7 +283,11 @@ describe('companies: isolation matrix (admin, user of A, user of B, anonymous)',
     const ua = await createUserToken(s);
     const ub = await createUserToken(s);
     const a = await createCompany(s, { userIds: [ua.id] });
-    await createCompany(s, { userIds: [ub.id] });
+    const b = await createCompany(s, { userIds: [ub.id] });
+    // Each user's list holds their own company and not the other's (checked before A is deleted below).
+    const ids = async (token: string) => (await s.api('GET', C, { token })).body.map((c: { id: string }) => c.id);
+    expect(await ids(ub.token)).toEqual([b.id]);
+    expect(await ids(ua.token)).toEqual([a.id]);
     const callers = { admin, userA: ua.token, userB: ub.token, anonymous: undefined } as const;
     type Caller = keyof typeof callers;
     const cases: { method: string; path: () => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
