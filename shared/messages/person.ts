@@ -12,7 +12,6 @@ export const personMessages = {
     phone: 'Bitte geben Sie eine gültige Telefonnummer ein',
     color: 'Bitte geben Sie eine Farbe im Format #rrggbb ein',
     filename: 'Ungültiger Dateiname',
-    imageNotFound: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.',
     noData: 'Unbekannter Fehler - Keine Daten erhalten',
     missingId: 'Keine Person vorhanden (fehlende ID)',
   },

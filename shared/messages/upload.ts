@@ -8,6 +8,8 @@ export const uploadMessages = {
   missingFile: 'Bitte ein Bild im Feld "image" senden.',
   notMultipart: 'Bitte das Bild als multipart/form-data senden.',
   notFound: 'Bild nicht gefunden',
+  /** A chosen file that is not an upload of the company (another tenant's, or deleted meanwhile). */
+  notOwned: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.',
   loadFailed: 'Konnte Bild nicht laden.',
   ratio: "Bildratio muss '{ratio}' sein, war (w|h: {w}|{h}) '{actual}'",
   tooSmall: 'Der Ausschnitt muss mindestens {min} Pixel breit sein.',

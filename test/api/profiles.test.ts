@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
+import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { NotFoundError } from '../../functions/lib/errors.ts';
@@ -39,15 +39,19 @@ async function tenant() {
   return { user, company };
 }
 
-function fullProfile(companyId: string) {
+/** Three uploads of the tenant's company, for the three logo fields. */
+async function logos(t: Awaited<ReturnType<typeof tenant>>) {
+  const [logo, appleLogo, walletLogo] = await Promise.all([0, 1, 2].map(() => uploadImage(s, t.user.token, t.company.id)));
+  return { logo: logo!, appleLogo: appleLogo!, walletLogo: walletLogo! };
+}
+
+function fullProfile(companyId: string, files: { logo: string; appleLogo: string; walletLogo: string }) {
   return {
     companyId,
     profilname: 'Vertrieb',
     firmenname: 'Müller & Söhne GmbH',
     claim: 'Wir machen das.',
-    logo: '0f2c7c9e-2b1c-4a59-9b59-3f4c1c1e7a11.png',
-    appleLogo: 'apple.png',
-    walletLogo: 'wallet.jpg',
+    ...files,
     adressen: [
       { straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', bundesland: 'Berlin', land: 'Deutschland' },
       { adresseId: 'eigene-id', ort: 'Wien', plz: '1010', land: 'Österreich' },
@@ -101,7 +105,7 @@ describe('profiles: create and read', () => {
 
   test('every field is stored; addresses get an id unless they bring one', async () => {
     const t = await tenant();
-    const body = fullProfile(t.company.id);
+    const body = fullProfile(t.company.id, await logos(t));
     const res = await s.api('POST', P, { token: t.user.token, body });
     expect(res.status).toBe(200);
     const { adressen, ...rest } = body;
@@ -181,7 +185,7 @@ describe('profiles: validation (spec §5)', () => {
 describe('profiles: update', () => {
   test('replaces the content, keeps address ids and the card counter, raises the version', async () => {
     const t = await tenant();
-    const created = (await s.api('POST', P, { token: t.user.token, body: fullProfile(t.company.id) })).body;
+    const created = (await s.api('POST', P, { token: t.user.token, body: fullProfile(t.company.id, await logos(t)) })).body;
     // A card was added meanwhile (the card-holder routes ADD to the counter).
     await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.profile(created.id), UpdateExpression: 'ADD cardCount :one', ExpressionAttributeValues: { ':one': 1 } }));
     const res = await s.api('PATCH', `${P}/${created.id}`, {
@@ -218,6 +222,45 @@ describe('profiles: update', () => {
     const res = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { profilname: 'X', companyId: other.id } });
     expect(res.status).toBe(200);
     expect(res.body.companyId).toBe(t.company.id);
+  });
+});
+
+describe('profiles: logos must be uploads of the own company', () => {
+  const NOT_OWNED = 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.';
+
+  test('a create with another company\'s upload is a 400 on that field and writes nothing', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const foreign = await uploadImage(s, b.user.token, b.company.id);
+    const own = await uploadImage(s, a.user.token, a.company.id);
+    const res = await s.api('POST', P, { token: a.user.token, body: { companyId: a.company.id, profilname: 'Fremdes Logo', logo: own, walletLogo: foreign } });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({ message: 'Im Formular sind Fehler vorhanden', fieldErrors: { walletLogo: NOT_OWNED } });
+    // Admins are held to the same rule: the file must belong to the profile's company.
+    const asAdmin = await s.api('POST', P, { token: admin, body: { companyId: a.company.id, profilname: 'Fremdes Logo', appleLogo: foreign } });
+    expect(asAdmin.body.fieldErrors).toEqual({ appleLogo: NOT_OWNED });
+    expect((await s.api('GET', `${P}/all/${a.company.id}`, { token: admin })).body).toEqual([]);
+    expect((await s.api('GET', `/api/card/company/${a.company.id}`, { token: admin })).body.profileCount).toBe(0);
+  });
+
+  test('an update may keep its logos but not choose another company\'s or an unknown file', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const own = await uploadImage(s, a.user.token, a.company.id);
+    const foreign = await uploadImage(s, b.user.token, b.company.id);
+    const created = await s.api('POST', P, { token: a.user.token, body: { companyId: a.company.id, profilname: 'Eigenes Logo', logo: own } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const kept = await s.api('PATCH', `${P}/${created.body.id}`, { token: a.user.token, body: { profilname: 'Umbenannt', logo: own, appleLogo: own, version: 1 } });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+
+    const swap = await s.api('PATCH', `${P}/${created.body.id}`, { token: a.user.token, body: { profilname: 'Fremd', logo: foreign, walletLogo: foreign, version: 2 } });
+    expect(swap.status).toBe(400);
+    expect(swap.body.fieldErrors).toEqual({ logo: NOT_OWNED, walletLogo: NOT_OWNED });
+    const unknown = await s.api('PATCH', `${P}/${created.body.id}`, { token: a.user.token, body: { profilname: 'Fremd', logo: own, walletLogo: '00000000-0000-0000-0000-000000000000.png', version: 2 } });
+    expect(unknown.body.fieldErrors).toEqual({ walletLogo: NOT_OWNED });
+    const stored = await s.api('GET', `${P}/${created.body.id}`, { token: a.user.token });
+    expect(stored.body).toMatchObject({ profilname: 'Umbenannt', logo: own, appleLogo: own, version: 2 });
+    expect(stored.body.walletLogo).toBeUndefined();
   });
 });
 

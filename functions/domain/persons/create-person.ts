@@ -6,8 +6,8 @@ import { msg } from '../../../shared/messages.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
-import { runGuarded, scopeSteps } from './guarded-transaction.ts';
-import { imageSteps } from './image-steps.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
+import { uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 
@@ -33,7 +33,7 @@ export async function createPerson(o: { auth: AuthUser; input: PersonInput }): P
     },
     { item: companyCounterUpdate(item.companyId, 1, item.isActive ? 1 : 0), onFail: profileGone },
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
-    ...imageSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
+    ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
   ]);
   return item;
 }

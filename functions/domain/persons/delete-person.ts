@@ -5,7 +5,7 @@ import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
-import { runGuarded, scopeSteps } from './guarded-transaction.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
 
 /**

@@ -6,9 +6,9 @@ import { msg } from '../../../shared/messages.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
-import { runGuarded, scopeSteps } from './guarded-transaction.ts';
-import type { GuardedItem } from './guarded-transaction.ts';
-import { imageSteps } from './image-steps.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
+import type { GuardedItem } from '../../lib/guarded-transaction.ts';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { getPersonItem, personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 
@@ -74,11 +74,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
       { item: profileCounterUpdate(next.companyProfilId, cur.companyId, 1), onFail: profileGone },
     );
   }
-  // Only newly chosen images are checked; one the card already shows stays valid.
-  steps.push(...imageSteps(cur.companyId, {
-    image: next.image !== cur.image ? next.image : undefined,
-    imageWallet: next.imageWallet !== cur.imageWallet ? next.imageWallet : undefined,
-  }));
+  steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, next)));
   await runGuarded(steps);
   return next;
 }

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { tableName, transact } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { companyScopeCheck, requireCompanyAccess } from '../../lib/permissions.ts';
+import { requireCompanyAccess } from '../../lib/permissions.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { Profile, ProfileInput } from '../../../shared/schemas/profile.ts';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
-import { profileRecord } from './profile-item.ts';
+import { profileRecord, profileUploadFields } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
 
-/** The profile and the company's `profileCount` are written together; the company must exist and not be on its way out. */
+/**
+ * The profile and the company's `profileCount` are written together; the company must exist and
+ * not be on its way out, and the logos must be uploads of that company.
+ */
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
   requireCompanyAccess(o.auth, companyId, msg.company.notFound);
@@ -24,10 +29,11 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
     createdAt: now,
     updatedAt: now,
   } satisfies ProfileItem & Profile;
-  await transact(
-    [
-      ...companyScopeCheck(o.auth, companyId),
-      {
+  const companyGone = () => new NotFoundError(msg.company.notFound);
+  await runGuarded([
+    ...scopeSteps(o.auth, companyId, msg.company.notFound),
+    {
+      item: {
         Update: {
           TableName: tableName(),
           Key: keys.company(companyId),
@@ -36,9 +42,13 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-      { Put: { TableName: tableName(), Item: profileRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-    () => new NotFoundError(msg.company.notFound),
-  );
+      onFail: companyGone,
+    },
+    {
+      item: { Put: { TableName: tableName(), Item: profileRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFail: () => new Error('profile id collision'),
+    },
+    ...uploadOwnershipSteps(companyId, newlyChosenFiles(profileUploadFields, {}, item)),
+  ]);
   return item;
 }

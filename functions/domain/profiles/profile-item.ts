@@ -2,6 +2,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 
+/** Profile fields that name an upload of the profile's company. */
+export const profileUploadFields = ['logo', 'appleLogo', 'walletLogo'] as const;
+
 /**
  * A profile as stored. The full field list (spec §3 CardCompanyProfil) is the shared zod
  * schema's output; the server adds ownership, a card counter and a version.

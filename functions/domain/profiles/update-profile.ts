@@ -1,14 +1,16 @@
-import { tableName, transact } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { companyScopeCheck } from '../../lib/permissions.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import type { z } from 'zod';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
+import { profileUploadFields } from './profile-item.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
 
@@ -18,7 +20,8 @@ const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !==
 /**
  * Replaces the profile's content with the form's (a field left out is cleared). An UpdateItem
  * that SETs only content fields, so `cardCount`, which card writes ADD to, is never overwritten.
- * The write is conditioned on the company and the version the caller read.
+ * The write is conditioned on the company and the version the caller read; newly chosen logos
+ * must be uploads of the profile's company.
  */
 export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
@@ -40,11 +43,10 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
       values[`:f${i}`] = value;
     }
   });
-  const scope = companyScopeCheck(o.auth, current.companyId);
-  await transact(
-    [
-      ...scope,
-      {
+  await runGuarded([
+    ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
+    {
+      item: {
         Update: {
           TableName: tableName(),
           Key: keys.profile(o.profileId),
@@ -54,9 +56,10 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
           ExpressionAttributeValues: values,
         },
       },
-    ],
-    (index) => (index < scope.length ? new NotFoundError(msg.profile.notFound) : new ConflictError()),
-  );
+      onFail: () => new ConflictError(),
+    },
+    ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
+  ]);
   const next = { ...current, version: current.version + 1, updatedAt: now } as Record<string, unknown>;
   for (const field of contentFields) {
     if (content[field] === undefined) delete next[field];

@@ -1,8 +1,8 @@
-import { transact } from '../../lib/db.ts';
-import type { TransactItem } from '../../lib/db.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { companyScopeCheck } from '../../lib/permissions.ts';
-import type { AuthUser } from '../../lib/auth/session.ts';
+import { transact } from './db.ts';
+import type { TransactItem } from './db.ts';
+import { NotFoundError } from './errors.ts';
+import { companyScopeCheck } from './permissions.ts';
+import type { AuthUser } from './auth/session.ts';
 
 /** One write of a transaction and the error to raise when its condition fails. */
 export interface GuardedItem {

@@ -1,0 +1,35 @@
+import { tableName } from '../../lib/db.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { keys } from '../../lib/keys.ts';
+import type { GuardedItem } from '../../lib/guarded-transaction.ts';
+import { msg } from '../../../shared/messages.ts';
+
+/**
+ * Files a card or profile starts to use must be uploads of its own company: checked inside the
+ * write, so a file of another tenant (or one deleted meanwhile) can never be shown under this
+ * company's name. `files` maps form fields to the chosen file names; unset fields are skipped,
+ * and each file is checked once, failing with an error on every field that chose it.
+ */
+export function uploadOwnershipSteps(companyId: string, files: Record<string, string | undefined>): GuardedItem[] {
+  const fieldsByFile = new Map<string, string[]>();
+  for (const [field, filename] of Object.entries(files)) {
+    if (filename) fieldsByFile.set(filename, [...(fieldsByFile.get(filename) ?? []), field]);
+  }
+  return [...fieldsByFile].map(([filename, fields]) => ({
+    item: {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.upload(filename),
+        ConditionExpression: 'companyId = :cid',
+        ExpressionAttributeValues: { ':cid': companyId },
+      },
+    },
+    onFail: () => new ValidationError(msg.errors.invalidInput, Object.fromEntries(fields.map((f) => [f, msg.upload.notOwned]))),
+  }));
+}
+
+/** The files a write chooses anew: a file the item already shows stays valid and is not checked again. */
+export function newlyChosenFiles<F extends string>(fields: readonly F[], current: object, next: Partial<Record<F, string | undefined>>): Record<string, string | undefined> {
+  const shown = current as Partial<Record<F, unknown>>;
+  return Object.fromEntries(fields.map((f) => [f, next[f] !== shown[f] ? next[f] : undefined]));
+}
