@@ -304,11 +304,17 @@ describe('profiles: isolation', () => {
     type Caller = keyof typeof callers;
     const extra: Record<Caller, string> = { admin: '', userA: '', userB: '', anonymous: '' };
     for (const caller of Object.keys(callers) as Caller[]) extra[caller] = (await createProfile(s, a.company.id)).id;
+    /** The names the PATCH case sends, in caller order: admin, userA, userB, anonymous. */
+    const renames: string[] = [];
+    const rename = () => {
+      renames.push(uniqueName('P'));
+      return { profilname: renames.at(-1) };
+    };
     const cases: { method: string; path: (c: Caller) => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
       { method: 'POST', path: () => P, body: () => ({ companyId: a.company.id, profilname: uniqueName('P') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
       { method: 'GET', path: () => `${P}/all/${a.company.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
       { method: 'GET', path: () => `${P}/${keep.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
-      { method: 'PATCH', path: () => `${P}/${keep.id}`, body: () => ({ profilname: uniqueName('P') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'PATCH', path: () => `${P}/${keep.id}`, body: rename, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
       { method: 'DELETE', path: (c) => `${P}/${extra[c]}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
     ];
     for (const c of cases) {
@@ -318,6 +324,8 @@ describe('profiles: isolation', () => {
       }
     }
     // B's user changed nothing of A's: the profiles B tried to delete and rename are untouched.
+    const kept = await s.api('GET', `${P}/${keep.id}`, { token: admin });
+    expect(kept.body).toMatchObject({ profilname: renames[1], version: 3 });
     expect((await s.api('GET', `${P}/${extra.userB}`, { token: admin })).status).toBe(200);
     expect((await s.api('GET', `${P}/${extra.anonymous}`, { token: admin })).status).toBe(200);
     // The answer for a foreign profile is exactly that for a missing one.
