@@ -46,15 +46,20 @@ export function tableName(): string {
   return env().TABLE_NAME;
 }
 
-/** Every page of one Query (follows LastEvaluatedKey). */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
-  const items: T[] = [];
+/** The pages of one Query one after another (follows LastEvaluatedKey), for work that must not hold them all at once. */
+export async function* queryPages<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): AsyncGenerator<T[]> {
   let start: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as T[]));
+    yield (out.Items ?? []) as T[];
     start = out.LastEvaluatedKey;
   } while (start);
+}
+
+/** Every item of one Query (all pages). */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of queryPages<T>(input)) items.push(...page);
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDeleteAll, db, isConditionFailure, queryAll, tableName, transact } from '../../lib/db.ts';
+import { batchDeleteAll, db, isConditionFailure, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
@@ -14,23 +14,33 @@ interface OwnedItem {
   storageKey?: string;
 }
 
+/** Owned items read and deleted per step: bounded memory, and every step is progress a retry keeps. */
+export const DELETE_PAGE_SIZE = 100;
+
 /**
- * Deletes every item the company owns (GSI2), files first, so an interrupted run leaves the
- * item that points at a file behind for the retry. Repeats until the index shows nothing,
- * which also catches items written just before the company was marked.
+ * Deletes every item the company owns (GSI2) page by page, each page's files before its items,
+ * so an interrupted run leaves the item that points at a file behind for the retry. Repeats
+ * until the index shows nothing, which also catches items written just before the company
+ * was marked.
  */
 async function deleteOwnedItems(companyId: string): Promise<void> {
   for (let round = 0; round < 5; round++) {
-    const owned = await queryAll<OwnedItem>({
+    let found = false;
+    for await (const owned of queryPages<OwnedItem>({
       TableName: tableName(),
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.ownedPartition(companyId).gsi2pk },
-    });
-    if (!owned.length) return;
-    const files = owned.flatMap((i) => (i.storageKey ? [i.storageKey] : []));
-    for (let i = 0; i < files.length; i += 10) await Promise.all(files.slice(i, i + 10).map((k) => uploads().delete(k)));
-    await batchDeleteAll(owned.map((i) => ({ pk: i.pk, sk: i.sk })));
+      ProjectionExpression: 'pk, sk, storageKey',
+      Limit: DELETE_PAGE_SIZE,
+    })) {
+      if (!owned.length) continue;
+      found = true;
+      const files = owned.flatMap((i) => (i.storageKey ? [i.storageKey] : []));
+      for (let i = 0; i < files.length; i += 10) await Promise.all(files.slice(i, i + 10).map((k) => uploads().delete(k)));
+      await batchDeleteAll(owned.map((i) => ({ pk: i.pk, sk: i.sk })));
+    }
+    if (!found) return;
   }
 }
 
