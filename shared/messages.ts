@@ -49,6 +49,8 @@ export const msg = {
     loginSuccessTitle: 'Login erfolgreich',
     loginSuccess: 'Du hast dich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
+    /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
+    colorPicker: 'Farbwähler',
   },
   company: companyMessages,
   person: personMessages,

@@ -16,6 +16,7 @@ import { CardPreview } from './card-preview.tsx';
 import { ContactList } from './contact-list.tsx';
 import type { ContactEntry } from './contact-list.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
+import { ColorField } from '../../components/color-field.tsx';
 import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 
 const t = msg.person.ui;
@@ -165,16 +166,8 @@ export function CardForm() {
               placeholder={profile?.firmenname} onChange={(ev) => set('firmenname', ev.target.value)} />
             <Field name="url" label={t.url} type="url" value={values.url} error={errors.url} placeholder={t.urlPlaceholder}
               onChange={(ev) => set('url', ev.target.value)} />
-            <label>
-              {t.color}
-              <span className="color-field">
-                <input type="color" aria-label={`${t.color} (Auswahl)`} value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : bandDefault}
-                  onChange={(ev) => set('color', ev.target.value)} />
-                <input name="color" value={values.color} placeholder="#rrggbb" aria-invalid={errors.color ? true : undefined}
-                  onChange={(ev) => set('color', ev.target.value)} />
-              </span>
-              {errors.color && <span className="field-error">{errors.color}</span>}
-            </label>
+            <ColorField name="color" label={t.color} value={values.color} error={errors.color} fallback={bandDefault} placeholder="#rrggbb"
+              onChange={(color) => set('color', color)} />
           </div>
           <label className="checkbox">
             <input type="checkbox" name="isActive" checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />

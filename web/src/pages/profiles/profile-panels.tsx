@@ -6,6 +6,7 @@ import { msg } from '../../../../shared/messages.ts';
 import { Field } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
+import { ColorField } from '../../components/color-field.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { AddressModal } from './address-modal.tsx';
 import { addressKeys } from './profile-values.ts';
@@ -18,20 +19,6 @@ export interface PanelProps {
   values: ProfileValues;
   errors: FieldErrors;
   onChange: (next: ProfileValues) => void;
-}
-
-function ColorField({ name, label, value, error, onChange }: { name: string; label: string; value: string; error?: string | undefined; onChange: (v: string) => void }) {
-  const picker = /^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000';
-  return (
-    <label>
-      {label}
-      <span className="color-field">
-        <input type="color" aria-label={`${label} (Farbwähler)`} value={picker} onChange={(e) => onChange(e.target.value)} />
-        <input name={name} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
-      </span>
-      {error && <span className="field-error">{error}</span>}
-    </label>
-  );
 }
 
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
