@@ -11,8 +11,12 @@ export type UploadField = (typeof uploadFields)[number];
  */
 export const uploadLimits = { maxBytes: 4 * 1024 * 1024, maxPixels: 25_000_000 } as const;
 
-/** What the upload route accepts: only jpeg and png, recognised by content on the server. */
+/** What the upload route accepts: only jpeg and png, recognised by content on the server; the web app opens the cropper only for these. */
 export const uploadMimeTypes = ['image/jpeg', 'image/png', 'image/jpg'] as const;
+
+export function isUploadMimeType(type: string): boolean {
+  return (uploadMimeTypes as readonly string[]).includes(type);
+}
 
 export const uploadCompanyParams = z.object({ id: idSchema });
 export const uploadFileParams = z.object({

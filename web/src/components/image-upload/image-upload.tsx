@@ -4,12 +4,12 @@ import type { ReactCropperElement } from 'react-cropper';
 // As text, injected on first use: the build links only the entry's CSS, not that of lazy chunks.
 import cropperCss from 'cropperjs/dist/cropper.css' with { type: 'text' };
 import type { UploadField } from '../../../../shared/schemas/upload.ts';
-import { uploadLimits } from '../../../../shared/schemas/upload.ts';
+import { isUploadMimeType, uploadLimits, uploadMimeTypes } from '../../../../shared/schemas/upload.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { uploadPicture } from '../../api/upload.ts';
 import { uploadUrl } from '../../themes/links.ts';
 import { showError } from '../../toast.tsx';
-import { acceptedTypes, cropProblem, cropRatios, MIN_CROP_WIDTH } from './ratios.ts';
+import { cropProblem, cropRatios, MIN_CROP_WIDTH } from './ratios.ts';
 
 const t = msg.upload;
 
@@ -88,7 +88,7 @@ export function ImageUpload({ field, label, companyId, value, onChange, ratio = 
 
   async function choose(file: File | undefined) {
     if (!file) return;
-    if (!acceptedTypes.includes(file.type)) {
+    if (!isUploadMimeType(file.type)) {
       close();
       return showError(t.unsupportedType.replace('{type}', file.type || t.unknownType));
     }
@@ -136,7 +136,7 @@ export function ImageUpload({ field, label, companyId, value, onChange, ratio = 
       <div className="image-upload-actions">
         <label className="btn btn-small file-button">
           {value ? t.change : t.choose}
-          <input ref={input} id={inputId} type="file" accept={acceptedTypes.join(',')} aria-label={`${label}: ${value ? t.change : t.choose}`}
+          <input ref={input} id={inputId} type="file" accept={uploadMimeTypes.join(',')} aria-label={`${label}: ${value ? t.change : t.choose}`}
             onChange={(e) => void choose(e.target.files?.[0])} />
         </label>
         {value && <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${label}: ${t.remove}`} onClick={() => onChange(undefined)}>{t.remove}</button>}

@@ -14,9 +14,6 @@ export const cropRatios: Record<UploadField, number> = {
 export const MIN_CROP_WIDTH = 100;
 const RATIO_TOLERANCE = 0.02;
 
-/** Only these types open the cropper (checked again by content on the server). */
-export const acceptedTypes = ['image/jpeg', 'image/png', 'image/jpg'];
-
 /** The German error for a crop that breaks a rule, or null when it is fine. */
 export function cropProblem(width: number, height: number, ratio: number): string | null {
   if (width < MIN_CROP_WIDTH) return msg.upload.tooSmall.replace('{min}', String(MIN_CROP_WIDTH));
