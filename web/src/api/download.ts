@@ -1,29 +1,22 @@
 import { fillPath } from '../../../shared/api/define.ts';
 import type { RouteDef, RouteParams } from '../../../shared/api/define.ts';
 import { msg } from '../../../shared/messages.ts';
-import { getToken } from '../session.ts';
+import { request } from './client.ts';
 
 /**
  * Fetches a file route with the bearer token (a plain link could not send it) and hands it to
  * the browser as a download under the server's file name. Returns an error text or null.
  */
 export async function downloadFile<R extends RouteDef>(route: R, params: RouteParams<R>, fallbackName: string): Promise<string | null> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(fillPath(route.path, params as Record<string, string>), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    return msg.errors.network;
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    return body?.message ?? msg.errors.generic;
-  }
-  const name = res.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
+  const res = await request(fillPath(route.path, params as Record<string, string>), { method: route.method }, async (r) => ({
+    name: r.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName,
+    blob: await r.blob(),
+  }));
+  if (!res.data) return res.errorMessage ?? msg.errors.generic;
+  const url = URL.createObjectURL(res.data.blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = res.data.name;
   document.body.append(a);
   a.click();
   a.remove();
