@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { capacityLog, db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { DELETE_PAGE_SIZE } from '../../functions/domain/companies/delete-company.ts';
 import { createCompany } from '../helpers/card-fixtures.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  process.env.TRACK_CAPACITY = '1';
-  s = await startTestServer();
-});
-afterAll(async () => { await s.close(); });
+// Before the first table call: the client reads it when it is made.
+process.env.TRACK_CAPACITY = '1';
+const s = useTestServer();
 
 describe('consumed capacity', () => {
   test('a session check costs exactly one GetItem', async () => {

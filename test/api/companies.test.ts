@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestServer, uniqueName } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 import { makePng, multipart } from '../helpers/images.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -14,13 +13,9 @@ import type { AuthUser } from '../../functions/lib/auth/session.ts';
 import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { updateCompany } from '../../functions/domain/companies/update-company.ts';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminToken();
-});
-afterAll(async () => { await s.close(); });
+beforeAll(async () => { admin = await s.adminToken(); });
 
 const C = '/api/card/company';
 

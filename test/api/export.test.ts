@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminToken();
-});
-afterAll(async () => { await s.close(); });
+beforeAll(async () => { admin = await s.adminToken(); });
 
 /** Raw bytes: `Response.text()` would silently drop the BOM this test is about. */
 async function download(path: string, token?: string) {

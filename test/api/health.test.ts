@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 
-let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+const s = useTestServer();
 
 describe('GET /api/health', () => {
   test('answers 200 with the version and a reachable table', async () => {

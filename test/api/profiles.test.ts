@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestServer, uniqueName } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
@@ -13,13 +12,9 @@ import { createProfile as createDomainProfile } from '../../functions/domain/pro
 import { updateProfile as updateDomainProfile } from '../../functions/domain/profiles/update-profile.ts';
 import { deleteProfile as deleteDomainProfile } from '../../functions/domain/profiles/delete-profile.ts';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminToken();
-});
-afterAll(async () => { await s.close(); });
+beforeAll(async () => { admin = await s.adminToken(); });
 
 const P = '/api/card/company/profil';
 

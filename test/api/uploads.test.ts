@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestServer } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 import { createCompany, createUserToken } from '../helpers/card-fixtures.ts';
 import { GIF_1X1, makeJpeg, makePng, multipart, pngHeader } from '../helpers/images.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -13,7 +12,7 @@ import type { AuthUser } from '../../functions/lib/auth/session.ts';
 import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { saveUpload } from '../../functions/domain/uploads/save-upload.ts';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
 let a: { user: { id: string; token: string }; company: { id: string } };
 let b: { user: { id: string; token: string }; company: { id: string } };
@@ -24,12 +23,10 @@ async function tenant() {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
   admin = await s.adminToken();
   a = await tenant();
   b = await tenant();
 });
-afterAll(async () => { await s.close(); });
 
 async function post(companyId: string, o: { token?: string | undefined; body: Buffer | string; contentType: string }) {
   const headers: Record<string, string> = { 'content-type': o.contentType };

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, uniqueName } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminToken();
-});
-afterAll(async () => { await s.close(); });
+beforeAll(async () => { admin = await s.adminToken(); });
 
 const PASSWORD = 'geheim-123';
 

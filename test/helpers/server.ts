@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 
@@ -82,6 +82,30 @@ export async function startTestServer(): Promise<TestServer> {
       server.closeAllConnections();
       server.close(() => ok());
     }),
+  };
+}
+
+/**
+ * For a test file: a server started before its tests and closed after them. The answer stands
+ * for that server, so the file can say `const s = useTestServer();` at the top and use `s` in
+ * its tests and hooks (not while the module loads: the server does not exist yet).
+ */
+export function useTestServer(): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.close(); });
+  const current = () => {
+    if (!server) throw new Error('The test server starts in beforeAll; use it in tests and hooks.');
+    return server;
+  };
+  return {
+    get baseUrl() { return current().baseUrl; },
+    get tableName() { return current().tableName; },
+    get uploadsDir() { return current().uploadsDir; },
+    api: (method, path, o) => current().api(method, path, o),
+    login: (username, password) => current().login(username, password),
+    adminToken: () => current().adminToken(),
+    close: () => current().close(),
   };
 }
 
