@@ -31,6 +31,13 @@ describe('companies and profiles in the browser', () => {
 
     // Admin: create the company and assign the user (search starts at 3 characters).
     const admin = await openPage();
+    // Page timers under the test's control, so the search's 250 ms debounce can be run on demand.
+    await admin.page.clock.install();
+    const searches: string[] = [];
+    admin.page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/user' && url.searchParams.has('search')) searches.push(url.searchParams.get('search')!);
+    });
     await signIn(admin.page, ADMIN.username, ADMIN.password);
     await admin.page.goto(`${s.baseUrl}/v2/admin/company`);
     await admin.page.getByRole('link', { name: 'Unternehmen anlegen' }).click();
@@ -42,10 +49,17 @@ describe('companies and profiles in the browser', () => {
     await admin.page.getByLabel('Statistik anzeigen').waitFor();
     await admin.page.getByRole('tab', { name: 'Benutzerverwaltung' }).click();
     const search = admin.page.getByLabel('Benutzer hinzufügen');
+    // Two characters: even with the debounce run out no search is sent. A request for them would
+    // have started before the five-character one, so it would be in the list by its response.
+    await admin.page.clock.pauseAt(await admin.page.evaluate(() => Date.now() + 1000));
     await search.fill(me.username.slice(0, 2));
-    await admin.page.waitForTimeout(400);
-    expect(await admin.page.getByRole('button', { name: `${me.username} Benutzer hinzufügen` }).count()).toBe(0);
+    await admin.page.clock.runFor(1000);
     await search.fill(me.username.slice(0, 5));
+    const searched = admin.page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === me.username.slice(0, 5));
+    await admin.page.clock.runFor(1000);
+    await searched;
+    await admin.page.clock.resume();
+    expect(searches).toEqual([me.username.slice(0, 5)]);
     await admin.page.getByRole('button', { name: `${me.username} Benutzer hinzufügen` }).click();
     // Removing is only noted; saving sends it. Add the user back before saving.
     await admin.page.getByRole('button', { name: `${me.username} Entfernen` }).click();
