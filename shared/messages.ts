@@ -26,6 +26,7 @@ export const msg = {
     userNotFound: 'Konnte Benutzer nicht finden',
     groupNotFound: 'Diese Benutzergruppe gibt es nicht.',
     wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+    ownPasswordViaAccount: 'Das eigene Passwort bitte unter „Konto“ ändern (mit dem aktuellen Passwort).',
     selfLockout: 'Sie können sich nicht selbst deaktivieren oder sich die Administratorrechte entziehen.',
     companiesLoad: 'Beim Laden der Unternehmen ist ein Fehler aufgetreten.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',

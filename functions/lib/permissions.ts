@@ -31,6 +31,16 @@ export function requireNoSelfLockout(auth: AuthUser, target: { id: string; isAct
   if (!isAdminGroup(target.userGroup.group)) throw new ValidationError(msg.errors.selfLockout, { userGroupId: msg.errors.selfLockout });
 }
 
+/**
+ * The admin path sets passwords without the current one; for one's own account that would let
+ * a stolen session take the account over for good, so it goes through the account screen.
+ */
+export function requireOwnPasswordViaAccount(auth: AuthUser, userId: string, setsPassword: boolean): void {
+  if (setsPassword && auth.id === userId) {
+    throw new ValidationError(msg.errors.ownPasswordViaAccount, { password: msg.errors.ownPasswordViaAccount });
+  }
+}
+
 /** Admins reach every company; a company user only the companies they are assigned to. */
 export function canAccessCompany(auth: AuthUser, companyId: string): boolean {
   return auth.isAdmin || auth.companyIds.includes(companyId);

@@ -14,6 +14,7 @@ export const userMessages = {
   lastname: 'Nachname',
   password: 'Passwort',
   passwordKeepHint: 'Leer lassen, um das bisherige Passwort zu behalten',
+  ownPasswordHint: 'Das eigene Passwort ändern Sie unter',
   group: 'Benutzergruppe',
   groupColumn: 'Gruppe',
   groupChoose: 'Bitte wählen',

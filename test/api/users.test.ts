@@ -230,6 +230,14 @@ describe('PATCH /api/user/admin/{id}', () => {
     expect((await s.api('GET', '/api/auth', { token: u.token })).status).toBe(200);
   });
 
+  test("an admin cannot set their own password on the admin path (it needs the current one, on the account screen)", async () => {
+    const me = await s.api('GET', '/api/auth', { token: admin });
+    const res = await s.api('PATCH', `/api/user/admin/${me.body.id}`, { token: admin, body: { password: 'uebernommen-123' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ password: 'Das eigene Passwort bitte unter „Konto“ ändern (mit dem aktuellen Passwort).' });
+    expect((await s.api('GET', '/api/auth', { token: admin })).status).toBe(200);
+  });
+
   test('edit validation: same rules as create, blank required fields are refused', async () => {
     const u = await createUser();
     const res = await s.api('PATCH', `/api/user/admin/${u.user.id}`, {

@@ -11,7 +11,7 @@ import { Field, validateForm } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { getUser, setUser } from '../../session.ts';
-import { signIn } from '../../auth.ts';
+import { paths } from '../../paths.ts';
 
 const t = msg.users;
 
@@ -40,6 +40,8 @@ export function UserForm({ listPath }: { listPath: string }) {
   const { userId } = useParams();
   const navigate = useNavigate();
   const editing = userId !== undefined;
+  // The own password needs the current one, which only the account screen asks for.
+  const editingSelf = editing && userId === getUser()?.id;
   const [values, setValues] = useState<Values | null>(null);
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [groups, setGroups] = useState<UserGroup[]>([]);
@@ -93,11 +95,8 @@ export function UserForm({ listPath }: { listPath: string }) {
       setErrors(res.fieldErrors ?? {});
       return showError(res.errorMessage ?? msg.errors.generic);
     }
-    // Editing oneself: keep the stored user current; a new password ended the session, so sign in again.
-    if (res.data.id === getUser()?.id) {
-      setUser(res.data);
-      if (values.password) await signIn(res.data.username, values.password);
-    }
+    // Editing oneself: keep the stored user current (the own password changes only on the account screen).
+    if (res.data.id === getUser()?.id) setUser(res.data);
     setBusy(false);
     showSuccess(editing ? t.edited : t.created);
     await navigate(listPath);
@@ -112,8 +111,12 @@ export function UserForm({ listPath }: { listPath: string }) {
           <Field name="email" label={t.email} type="email" autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
           <Field name="firstname" label={t.firstname} value={values.firstname} error={errors.firstname} onChange={(e) => set('firstname')(e.target.value)} />
           <Field name="lastname" label={t.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => set('lastname')(e.target.value)} />
-          <Field name="password" label={t.password} type="password" autoComplete="new-password" value={values.password} error={errors.password}
-            hint={editing ? t.passwordKeepHint : undefined} onChange={(e) => set('password')(e.target.value)} />
+          {editingSelf ? (
+            <p className="muted">{t.ownPasswordHint} <Link to={paths.account}>{msg.shell.account}</Link></p>
+          ) : (
+            <Field name="password" label={t.password} type="password" autoComplete="new-password" value={values.password} error={errors.password}
+              hint={editing ? t.passwordKeepHint : undefined} onChange={(e) => set('password')(e.target.value)} />
+          )}
           <div className="field">
             <label htmlFor="user-group">{t.group}</label>
             <select id="user-group" name="userGroupId" value={values.userGroupId} aria-invalid={errors.userGroupId ? true : undefined}
