@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -119,7 +120,9 @@ export const MAX_TRANSACT_ITEMS = 100;
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      // The SDK retries lost responses by itself; the token keeps such a resend from applying
+      // the counters twice. A new attempt after a cancellation gets a new token.
+      await db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }));
       return;
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;
