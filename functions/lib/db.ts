@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException, TransactionInProgressException,
+} from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from './env.ts';
@@ -111,27 +113,37 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 /** DynamoDB refuses a transaction with more items than this. */
 export const MAX_TRANSACT_ITEMS = 100;
 
+/** Attempts of one transaction before a clash or a throttle is given up as an error. */
+export const TRANSACT_ATTEMPTS = 8;
+
+/** Cancellation reasons that say "not now" rather than "not so": worth another attempt. */
+const RETRY_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
 /**
  * Runs a transaction. When a condition fails, `onConditionFailed` receives the index of the
  * first failed item so the caller can raise the matching German error. A clash with another
- * transaction on the same item (e.g. two cards of one company changing its counters at once)
- * is retried a few times with jitter, as AWS recommends, before it is given up as an error.
+ * transaction on the same item (every card of a company ADDs to the one company item) or a
+ * throttle is retried with capped, jittered backoff, as AWS recommends.
  */
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
+  // The token makes a resend idempotent: the SDK resending after a lost response, or our resend
+  // while that first attempt is still running (TransactionInProgress), cannot apply twice. A
+  // cancelled attempt applied nothing, so the next one is a new transaction with a new token.
+  let token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     try {
-      // The SDK retries lost responses by itself; the token keeps such a resend from applying
-      // the counters twice. A new attempt after a cancellation gets a new token.
-      await db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }));
+      await db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }));
       return;
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
-      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (index >= 0) throw onConditionFailed(index);
-      const clash = reasons.some((r) => r.Code === 'TransactionConflict');
-      if (!clash || attempt >= 5) throw err;
-      await new Promise((ok) => setTimeout(ok, Math.random() * 25 * 2 ** attempt));
+      if (err instanceof TransactionCanceledException) {
+        const reasons = err.CancellationReasons ?? [];
+        const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+        if (index >= 0) throw onConditionFailed(index);
+        if (!reasons.some((r) => RETRY_REASONS.has(r.Code ?? ''))) throw err;
+        token = randomUUID();
+      } else if (!(err instanceof TransactionInProgressException)) throw err;
+      if (attempt >= TRANSACT_ATTEMPTS) throw err;
+      await new Promise((ok) => setTimeout(ok, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
     }
   }
 }
