@@ -29,6 +29,12 @@ export const keys = {
    */
   owned: (companyId: string, kind: string, id: string) => ({ gsi2pk: `OWNER#${companyId}`, gsi2sk: `${kind}#${id}` }),
   ownedPartition: (companyId: string) => ({ gsi2pk: `OWNER#${companyId}` }),
+  // Each kind that has its item code gets a named entry, so no kind string is spelled elsewhere.
+  ownedProfile: (companyId: string, profileId: string) => keys.owned(companyId, 'PROFILE', profileId),
+  ownedPerson: (companyId: string, personId: string) => keys.owned(companyId, 'PERSON', personId),
+  /** `gsi2sk` prefix shared by every person a company owns (Query with `begins_with`). */
+  ownedPersonPrefix: (companyId: string) => keys.owned(companyId, 'PERSON', ''),
+  ownedUpload: (companyId: string, filename: string) => keys.owned(companyId, 'UPLOAD', filename),
 
   profile: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'PROFILE' }),
   /** GSI1 entry listing a company's profiles in creation order. */

@@ -27,7 +27,7 @@ export function listPersonsOfCompany(o: { companyId: string }): Promise<PersonIt
     KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :kind)',
     ExpressionAttributeValues: {
       ':pk': keys.ownedPartition(o.companyId).gsi2pk,
-      ':kind': keys.owned(o.companyId, 'PERSON', '').gsi2sk,
+      ':kind': keys.ownedPersonPrefix(o.companyId).gsi2sk,
     },
   });
 }

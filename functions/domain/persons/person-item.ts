@@ -19,7 +19,7 @@ export function personRecord(p: PersonItem): Record<string, unknown> {
   return {
     ...keys.person(p.id),
     ...keys.personListEntry(p.companyProfilId, p.createdOn, p.id),
-    ...keys.owned(p.companyId, 'PERSON', p.id),
+    ...keys.ownedPerson(p.companyId, p.id),
     type: 'person',
     ...p,
   };

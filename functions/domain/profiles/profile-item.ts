@@ -33,7 +33,7 @@ export function profileRecord(p: ProfileItem): Record<string, unknown> {
   return {
     ...keys.profile(p.id),
     ...keys.profileListEntry(p.companyId, p.createdAt, p.id),
-    ...keys.owned(p.companyId, 'PROFILE', p.id),
+    ...keys.ownedProfile(p.companyId, p.id),
     type: 'profile',
     ...p,
   };

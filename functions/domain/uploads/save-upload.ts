@@ -49,7 +49,7 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
           TableName: tableName(),
           Item: {
             ...keys.upload(filename),
-            ...keys.owned(o.companyId, 'UPLOAD', filename),
+            ...keys.ownedUpload(o.companyId, filename),
             type: 'upload',
             filename,
             companyId: o.companyId,
