@@ -1,18 +1,11 @@
-import { queryAll, tableName } from '../../lib/db.ts';
-import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
+import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 
 /** Cards per profile of a company, read from the profiles' counters (no card is read). */
 export async function countCards(o: { auth: AuthUser; companyId: string }): Promise<{ profileId: string; count: number }[]> {
   requireCompanyAccess(o.auth, o.companyId, msg.person.errors.companyNotFound);
-  const profiles = await queryAll<{ id: string; cardCount?: number }>({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ProjectionExpression: 'id, cardCount',
-    ExpressionAttributeValues: { ':pk': keys.profileListPartition(o.companyId).gsi1pk },
-  });
+  const profiles = await queryCompanyProfiles<{ id: string; cardCount?: number }>({ companyId: o.companyId, projection: ['id', 'cardCount'] });
   return profiles.map((p) => ({ profileId: p.id, count: p.cardCount ?? 0 }));
 }

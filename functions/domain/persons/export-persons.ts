@@ -1,11 +1,10 @@
-import { queryAll, tableName } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { keys } from '../../lib/keys.ts';
 import { buildCsv } from '../../lib/csv.ts';
 import { msg } from '../../../shared/messages.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { emailTypes } from '../../../shared/schemas/person.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
+import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { listPersonsOfCompany } from './list-persons.ts';
 import type { PersonItem } from './person-item.ts';
@@ -20,7 +19,7 @@ const header = [
 
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
 
-function row(p: PersonItem, profile: ProfileItem | undefined): string[] {
+function row(p: PersonItem, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | undefined): string[] {
   const tel = (type: string) => p.tel.find((t) => t.type === type)?.value ?? '';
   const social = (type: string) => p.social.find((s) => s.type === type)?.link ?? '';
   const address = ((profile?.adressen ?? []) as Address[]).find((a) => a.adresseId === p.adresseId);
@@ -49,12 +48,7 @@ export async function exportPersons(o: { companyId: string }): Promise<{ filenam
   if (!company) throw new NotFoundError(msg.person.errors.companyNotFound);
   const [persons, profiles] = await Promise.all([
     listPersonsOfCompany({ companyId: o.companyId }),
-    queryAll<ProfileItem>({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.profileListPartition(o.companyId).gsi1pk },
-    }),
+    queryCompanyProfiles<Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),
   ]);
   const byId = new Map(profiles.map((p) => [p.id, p]));
   const collator = new Intl.Collator('de', { sensitivity: 'base' });

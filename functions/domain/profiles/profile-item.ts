@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../lib/db.ts';
+import { db, queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 
 /** Profile fields that name an upload of the profile's company. */
@@ -26,6 +26,21 @@ export interface ProfileItem {
 export async function getProfileItem(profileId: string): Promise<ProfileItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(profileId) }));
   return out.Item as ProfileItem | undefined;
+}
+
+/**
+ * A company's profiles in creation order (its GSI1 list, all pages). `projection` names the
+ * attributes to read when the caller needs only a few.
+ */
+export function queryCompanyProfiles<T = ProfileItem>(o: { companyId: string; projection?: readonly string[] }): Promise<T[]> {
+  const names = o.projection?.map((name, i) => [`#a${i}`, name] as const);
+  return queryAll<T>({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.profileListPartition(o.companyId).gsi1pk },
+    ...(names ? { ProjectionExpression: names.map(([alias]) => alias).join(', '), ExpressionAttributeNames: Object.fromEntries(names) } : {}),
+  });
 }
 
 /** The stored form: the item with its key, its place in the company's list and its owner (GSI2). */
