@@ -2,6 +2,7 @@ import { tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
+import { attributeUpdate } from '../../lib/attribute-update.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
@@ -28,21 +29,9 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
   const { version: expectedVersion, ...input } = o.changes;
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
   const content = { ...input, adressen: withAddressIds(input.adressen) };
-  const now = new Date().toISOString();
-
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#version': 'version', '#companyId': 'companyId' };
-  const values: Record<string, unknown> = { ':updatedAt': now, ':next': current.version + 1, ':v': current.version, ':cid': current.companyId };
-  const set = ['#updatedAt = :updatedAt', '#version = :next'];
-  const remove: string[] = [];
-  contentFields.forEach((field, i) => {
-    names[`#f${i}`] = field;
-    const value = content[field];
-    if (value === undefined) remove.push(`#f${i}`);
-    else {
-      set.push(`#f${i} = :f${i}`);
-      values[`:f${i}`] = value;
-    }
-  });
+  const written: Record<string, unknown> = { updatedAt: new Date().toISOString(), version: current.version + 1 };
+  for (const field of contentFields) written[field] = content[field];
+  const update = attributeUpdate(written);
   await runGuarded([
     ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
     {
@@ -50,20 +39,15 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
         Update: {
           TableName: tableName(),
           Key: keys.profile(o.profileId),
-          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-          ConditionExpression: '#companyId = :cid AND #version = :v',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ...update,
+          ConditionExpression: 'companyId = :cid AND version = :v',
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version, ':cid': current.companyId },
         },
       },
       onFail: () => new ConflictError(),
     },
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
   ]);
-  const next = { ...current, version: current.version + 1, updatedAt: now } as Record<string, unknown>;
-  for (const field of contentFields) {
-    if (content[field] === undefined) delete next[field];
-    else next[field] = content[field];
-  }
-  return next as unknown as Profile;
+  const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(next) as unknown as Profile;
 }
