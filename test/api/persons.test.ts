@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { useTestServer } from '../helpers/server.ts';
-import { createProfile, createTenant, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
+import { createCompany, createProfile, createTenant, createUserToken, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -140,6 +143,49 @@ describe('card holders: validation (§5)', () => {
     expect(wrong.body.fieldErrors).toEqual({ adresseId: 'Diese Adresse gehört nicht zum gewählten Profil' });
   });
 
+  test('an address the profile has dropped since does not block saving the card; a newly chosen one is still checked', async () => {
+    const tenant = await createTenant(s);
+    const [kept, dropped] = tenant.profile.adressen as [{ adresseId: string }, { adresseId: string }];
+    const p = await create(tenant.user.token, card(tenant.profile.id, { adresseId: dropped.adresseId }));
+    const profile = (await s.api('GET', `/api/card/company/profil/${tenant.profile.id}`, { token: tenant.user.token })).body;
+    const trimmed = await s.api('PATCH', `/api/card/company/profil/${tenant.profile.id}`, {
+      token: tenant.user.token,
+      body: { profilname: profile.profilname, adressen: [profile.adressen[0]], version: profile.version },
+    });
+    expect(trimmed.status, JSON.stringify(trimmed.body)).toBe(200);
+
+    // The card still names the dropped address (it shows none); deactivating it must work.
+    const off = await s.api('PATCH', `${P}/${p.id}`, { token: tenant.user.token, body: { ...card(tenant.profile.id, { adresseId: dropped.adresseId, isActive: false }), version: 1 } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toMatchObject({ isActive: false, version: 2 });
+    // Choosing it anew, or taking it to another profile, is checked as always.
+    const other = await createProfile(s, tenant.company.id);
+    const moved = await s.api('PATCH', `${P}/${p.id}`, { token: tenant.user.token, body: { ...card(other.id, { adresseId: dropped.adresseId }), version: 2 } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fieldErrors).toEqual({ adresseId: 'Diese Adresse gehört nicht zum gewählten Profil' });
+    const fresh = await create(tenant.user.token, card(tenant.profile.id, { adresseId: kept.adresseId }));
+    const chosen = await s.api('PATCH', `${P}/${fresh.id}`, { token: tenant.user.token, body: { ...card(tenant.profile.id, { adresseId: dropped.adresseId }), version: 1 } });
+    expect(chosen.status).toBe(400);
+    expect(chosen.body.fieldErrors).toEqual({ adresseId: 'Diese Adresse gehört nicht zum gewählten Profil' });
+  });
+
+  test('an update writes only the card\'s own fields: attributes other features store on the card stay', async () => {
+    const tenant = await createTenant(s);
+    const p = await create(tenant.user.token, card(tenant.profile.id, { position: 'Alt' }));
+    // As the public card and credits work will: a QR id and an activation marker on the card item.
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.person(p.id),
+      UpdateExpression: 'SET uniqueId = :u, chargedAt = :c',
+      ExpressionAttributeValues: { ':u': 'qr-123', ':c': '2024-01-01T00:00:00.000Z' },
+    }));
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: tenant.user.token, body: { ...card(tenant.profile.id, { nice: 'JM' }), version: 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.person(p.id), ConsistentRead: true }))).Item!;
+    expect(stored).toMatchObject({ uniqueId: 'qr-123', chargedAt: '2024-01-01T00:00:00.000Z', nice: 'JM', version: 2, companyId: tenant.company.id });
+    expect(stored.position).toBeUndefined();
+  });
+
   test('the profile must exist (404) and stay in the card\'s company (400)', async () => {
     const missing = await s.api('POST', P, { token: t.user.token, body: card('gibt-es-nicht') });
     expect(missing.status).toBe(404);
@@ -258,6 +304,24 @@ describe('card holders: counters and concurrency', () => {
     expect(now.body).toMatchObject({ position: winner.position, version: 2 });
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 1, cardCountActive: 0 });
   });
+
+  test('a delete racing an edit (deactivate and move) still deletes, and the counters stay exact', async () => {
+    const t = await createTenant(s);
+    const p2 = await createProfile(s, t.company.id);
+    const cards = await Promise.all(Array.from({ length: 6 }, (_, i) => create(t.user.token, card(t.profile.id, { lastname: `R${i}` }))));
+    const results = await Promise.all(cards.flatMap((c) => [
+      s.api('PATCH', `${P}/${c.id}`, { token: t.user.token, body: { ...card(p2.id, { isActive: false }), version: 1 } }),
+      s.api('DELETE', `${P}/${c.id}`, { token: t.user.token }),
+    ]));
+    const patches = results.filter((_, i) => i % 2 === 0).map((r) => r.status);
+    const deletes = results.filter((_, i) => i % 2 === 1).map((r) => r.status);
+    expect(deletes, JSON.stringify(results.map((r) => r.body))).toEqual(Array(6).fill(200));
+    // An edit either landed before the delete or found the card gone.
+    for (const status of patches) expect([200, 404, 409]).toContain(status);
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 0, cardCountActive: 0 });
+    expect(await getProfileCardCount(s, t.profile.id)).toBe(0);
+    expect(await getProfileCardCount(s, p2.id)).toBe(0);
+  });
 });
 
 describe('card holders: tenant isolation', () => {
@@ -307,6 +371,18 @@ describe('card holders: tenant isolation', () => {
     const res = await s.api('PATCH', `${P}/${p.id}`, { token: a.user.token, body: { ...card(b.profile.id), version: 1 } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Profil nicht gefunden');
+  });
+
+  test('a user of both companies cannot move a card from one to the other either (400)', async () => {
+    const user = await createUserToken(s);
+    const [one, two] = await Promise.all([createCompany(s, { userIds: [user.id] }), createCompany(s, { userIds: [user.id] })]);
+    const [p1, p2] = await Promise.all([createProfile(s, one.id), createProfile(s, two.id)]);
+    const p = await create(user.token, card(p1.id));
+    const res = await s.api('PATCH', `${P}/${p.id}`, { token: user.token, body: { ...card(p2.id), version: 1 } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ companyProfilId: 'Das Profil gehört zu einem anderen Unternehmen' });
+    expect((await s.api('GET', `${P}/${p.id}`, { token: user.token })).body).toMatchObject({ companyProfilId: p1.id, companyId: one.id, version: 1 });
+    expect(await getProfileCardCount(s, p2.id)).toBe(0);
   });
 
   test('a user taken off the company loses access at once', async () => {

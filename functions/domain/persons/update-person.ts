@@ -1,16 +1,18 @@
 import { tableName } from '../../lib/db.ts';
+import { attributeUpdate } from '../../lib/attribute-update.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
+import { updatePersonSchema } from '../../../shared/schemas/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
-import { getPersonItem, personRecord } from './person-item.ts';
-import type { PersonItem } from './person-item.ts';
+import { getPersonItem } from './person-item.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -21,47 +23,54 @@ export interface UpdatePersonOptions {
   version: number;
 }
 
+/** What the card form edits (besides `isActive`, which may be left out). */
+const formFields = Object.keys(updatePersonSchema.shape).filter((k) => k !== 'version' && k !== 'isActive') as (keyof Omit<PersonInput, 'isActive'>)[];
+
 /**
- * Replaces a card's fields guarded by its version. A profile move or an (de)activation changes
- * the counters in the same transaction, so they never drift from the cards.
+ * Replaces the card's form fields guarded by its version: an UpdateItem that SETs them and
+ * REMOVEs the ones left out, so attributes other features write to the card stay. A profile move
+ * or an (de)activation changes the counters in the same transaction, so they never drift.
  */
 export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
-  const current = await getPersonItem(o.personId);
+  const current = await getPersonItem(o.personId, { consistent: true });
   requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
   if (current!.version !== o.version) throw new ConflictError();
   const cur = current!;
 
   const moved = o.input.companyProfilId !== cur.companyProfilId;
-  if (moved || o.input.adresseId !== undefined) {
+  // Only a newly chosen address is checked: one the profile has dropped since it was chosen must
+  // not make the card impossible to save (the card then shows no address).
+  const newAddress = o.input.adresseId !== undefined && o.input.adresseId !== cur.adresseId;
+  if (moved || newAddress) {
     const profile = await cardProfile({ auth: o.auth, profileId: o.input.companyProfilId, adresseId: o.input.adresseId });
     if (profile.companyId !== cur.companyId) {
       throw new ValidationError(msg.errors.invalidInput, { companyProfilId: msg.person.errors.profileOtherCompany });
     }
   }
 
-  const { isActive, ...fields } = o.input;
-  const next: PersonItem = {
-    ...fields,
-    id: cur.id,
-    companyId: cur.companyId,
-    createdOn: cur.createdOn,
-    createdAt: cur.createdAt,
-    isActive: isActive ?? cur.isActive,
+  const isActive = o.input.isActive ?? cur.isActive;
+  const written: Record<string, unknown> = {
+    ...Object.fromEntries(formFields.map((field) => [field, o.input[field]])),
+    isActive,
     version: cur.version + 1,
     updatedAt: new Date().toISOString(),
+    // The card moves to the new profile's list.
+    ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
-  const activeDelta = Number(next.isActive) - Number(cur.isActive);
+  const update = attributeUpdate(written);
+  const activeDelta = Number(isActive) - Number(cur.isActive);
   const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
 
   const steps: GuardedItem[] = [
     ...scopeSteps(o.auth, cur.companyId, msg.person.errors.notFound),
     {
       item: {
-        Put: {
+        Update: {
           TableName: tableName(),
-          Item: personRecord(next),
+          Key: keys.person(cur.id),
+          ...update,
           ConditionExpression: 'version = :v AND companyId = :cid',
-          ExpressionAttributeValues: { ':v': cur.version, ':cid': cur.companyId },
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': cur.version, ':cid': cur.companyId },
         },
       },
       onFail: () => new ConflictError(),
@@ -71,10 +80,11 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   if (moved) {
     steps.push(
       { item: profileCounterUpdate(cur.companyProfilId, cur.companyId, -1), onFail: profileGone },
-      { item: profileCounterUpdate(next.companyProfilId, cur.companyId, 1), onFail: profileGone },
+      { item: profileCounterUpdate(o.input.companyProfilId, cur.companyId, 1), onFail: profileGone },
     );
   }
-  steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, next)));
+  steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
   await runGuarded(steps);
-  return next;
+  const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(next) as unknown as Person;
 }
