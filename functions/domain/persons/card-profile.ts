@@ -10,7 +10,7 @@ import type { ProfileItem } from '../profiles/profile-item.ts';
  * (404 otherwise, the same as a missing one), and the card's address must be one of its addresses.
  */
 export async function cardProfile(o: { auth: AuthUser; profileId: string; adresseId?: string | undefined }): Promise<ProfileItem> {
-  const profile = await getProfileItem(o.profileId);
+  const profile = await getProfileItem(o.profileId, { consistent: true });
   requireCompanyAccess(o.auth, profile?.companyId, msg.person.errors.profileNotFound);
   if (o.adresseId !== undefined && !(profile!.adressen ?? []).some((a) => a.adresseId === o.adresseId)) {
     throw new ValidationError(msg.errors.invalidInput, { adresseId: msg.person.errors.adresseNotInProfile });

@@ -10,27 +10,37 @@ import { getPersonItem } from './person-item.ts';
 
 /**
  * Deletes a card with its counters. The delete is guarded by the version read here: the counter
- * deltas depend on the profile and active state, which a concurrent edit could have changed.
+ * deltas depend on the profile and active state, which a concurrent edit could have changed. The
+ * user asked to delete the card, not a version of it, so an edit that lands in between only
+ * means reading it again (once; a card edited that busily gets the 409).
  */
 export async function deletePerson(o: { auth: AuthUser; personId: string }): Promise<{ id: string }> {
-  const current = await getPersonItem(o.personId);
-  requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
-  const p = current!;
-  await runGuarded([
-    ...scopeSteps(o.auth, p.companyId, msg.person.errors.notFound),
-    {
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.person(p.id),
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': p.version },
+  for (let attempt = 1; ; attempt++) {
+    const current = await getPersonItem(o.personId, { consistent: true });
+    requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
+    const p = current!;
+    try {
+      await runGuarded([
+        ...scopeSteps(o.auth, p.companyId, msg.person.errors.notFound),
+        {
+          item: {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.person(p.id),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': p.version },
+            },
+          },
+          onFail: () => new ConflictError(),
         },
-      },
-      onFail: () => new ConflictError(),
-    },
-    { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
-    { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
-  ]);
-  return { id: p.id };
+        { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
+        { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
+      ]);
+      return { id: p.id };
+    } catch (err) {
+      // Only the card's own version condition raises a ConflictError here.
+      if (err instanceof ConflictError && attempt < 2) continue;
+      throw err;
+    }
+  }
 }

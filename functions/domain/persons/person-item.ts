@@ -9,8 +9,9 @@ export interface PersonItem extends Person {
   updatedAt: string;
 }
 
-export async function getPersonItem(personId: string): Promise<PersonItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.person(personId) }));
+/** `consistent` for a read that a write is based on: right after a create it still finds the card. */
+export async function getPersonItem(personId: string, o: { consistent?: boolean } = {}): Promise<PersonItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.person(personId), ConsistentRead: o.consistent === true }));
   return out.Item as PersonItem | undefined;
 }
 

@@ -23,8 +23,9 @@ export interface ProfileItem {
   [field: string]: unknown;
 }
 
-export async function getProfileItem(profileId: string): Promise<ProfileItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(profileId) }));
+/** `consistent` for a read that a write is based on: right after a create or edit it sees that write. */
+export async function getProfileItem(profileId: string, o: { consistent?: boolean } = {}): Promise<ProfileItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(profileId), ConsistentRead: o.consistent === true }));
   return out.Item as ProfileItem | undefined;
 }
 
