@@ -10,7 +10,7 @@ import { Field, validateForm } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { bodyOf, emptyCard, themePersonOf, valuesOf } from './card-values.ts';
+import { bodyOf, emptyCard, themePersonOf, valuesOf, withOfferedAddress } from './card-values.ts';
 import type { CardValues } from './card-values.ts';
 import { CardPreview } from './card-preview.tsx';
 import { ContactList } from './contact-list.tsx';
@@ -69,6 +69,12 @@ export function CardForm() {
   }, [id, values, profiles]);
 
   const profile = useMemo(() => profiles?.find((p) => p.id === values?.companyProfilId) ?? null, [profiles, values?.companyProfilId]);
+
+  useEffect(() => {
+    if (!values || !profile) return;
+    const offered = withOfferedAddress(values, profile.adressen);
+    if (offered !== values) setValues(offered);
+  }, [values, profile]);
 
   if (!values) {
     return (

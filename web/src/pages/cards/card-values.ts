@@ -50,6 +50,15 @@ export function valuesOf(p: Person): CardValues {
   };
 }
 
+/**
+ * The values with an address the profile offers: an `adresseId` the profile no longer has (it
+ * was removed from the profile) shows as "Keine Adresse", so the state says the same and the
+ * next save clears it. Unchanged values come back as the same object.
+ */
+export function withOfferedAddress(v: CardValues, adressen: readonly { adresseId: string }[]): CardValues {
+  return v.adresseId && !adressen.some((a) => a.adresseId === v.adresseId) ? { ...v, adresseId: '' } : v;
+}
+
 /** What the shared schema validates (blank strings are dropped there); its output is sent. */
 export function bodyOf(v: CardValues): Record<string, unknown> {
   return { ...v, social: v.social.map((s) => ({ type: s.type, link: s.value })) };
