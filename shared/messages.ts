@@ -39,6 +39,8 @@ export const msg = {
     passwordsDiffer: 'Passwörter stimmen nicht überein',
     tooLong: 'Dieser Text ist zu lang',
     httpLink: 'Muss mit http:// oder https:// beginnen',
+    pageLimit: (max: number) => `Bitte eine ganze Zahl von 1 bis ${max} angeben`,
+    pageCursor: 'Ungültige Seitenangabe. Bitte laden Sie die Liste neu.',
   },
   ui: {
     notFound: 'Nicht gefunden',

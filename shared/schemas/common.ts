@@ -54,6 +54,26 @@ export function isHttpUrl(value: string): boolean {
 
 export const idSchema = z.string().trim().min(1, msg.validation.required).max(64);
 
+/**
+ * Query of a list that answers in pages: at most `limit` items, continuing after `cursor` (the
+ * previous page's `nextCursor`, opaque to the client).
+ */
+export function pageQuery(o: { defaultLimit: number; maxLimit: number }) {
+  const limitError = msg.validation.pageLimit(o.maxLimit);
+  const limit = z.coerce.number<number | string>({ error: () => limitError }).int(limitError).min(1, limitError).max(o.maxLimit, limitError);
+  return z
+    .object({
+      limit: blankAsAbsent(limit.optional()).optional(),
+      cursor: blankAsAbsent(z.string().max(2000, msg.validation.pageCursor).optional()).optional(),
+    })
+    .transform((q) => ({ ...q, limit: q.limit ?? o.defaultLimit }));
+}
+
+/** One page of a list; `nextCursor` is absent on the last page. */
+export function pageOf<S extends z.ZodType>(item: S) {
+  return z.object({ items: z.array(item), nextCursor: z.string().optional() });
+}
+
 /** Turns zod issues into `{ "a.b": "first message" }` for the form that sent them. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

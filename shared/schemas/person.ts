@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
-import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredEmail, requiredHttpLink, requiredText } from './common.ts';
+import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, pageOf, pageQuery, requiredEmail, requiredHttpLink, requiredText } from './common.ts';
 
 const m = msg.person.errors;
 
@@ -102,6 +102,10 @@ export const personSchema = z.object({
   version: z.number().int(),
 });
 export type Person = z.output<typeof personSchema>;
+
+/** The cards of one profile come in pages (a Lambda answer stays far below its 6 MB limit). */
+export const personListQuery = pageQuery({ defaultLimit: 200, maxLimit: 500 });
+export const personPageSchema = pageOf(personSchema);
 
 export const personIdParams = z.object({ id: idSchema });
 export const profileIdParams = z.object({ profileId: idSchema });

@@ -59,7 +59,7 @@ describe('card holders: CRUD', () => {
 
     const list = await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([created]);
+    expect(list.body).toEqual({ items: [created] });
 
     // PATCH replaces the card: optional fields left out are cleared.
     const patched = await s.api('PATCH', `${P}/${created.id}`, {
@@ -78,7 +78,7 @@ describe('card holders: CRUD', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Visitenkarte nicht gefunden');
     expect((await s.api('DELETE', `${P}/${created.id}`, { token: t.user.token })).status).toBe(404);
-    expect((await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token })).body).toEqual([]);
+    expect((await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token })).body).toEqual({ items: [] });
   });
 
   test('a new card is active by default; empty strings are absent', async () => {
@@ -95,8 +95,62 @@ describe('card holders: CRUD', () => {
     const b = await create(t.user.token, card(other.id, { lastname: 'B' }));
     const listA = await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token });
     const listB = await s.api('GET', `${P}/all/${other.id}`, { token: t.user.token });
-    expect(listA.body.map((p: { id: string }) => p.id)).toEqual([a.id]);
-    expect(listB.body.map((p: { id: string }) => p.id)).toEqual([b.id]);
+    expect(listA.body.items.map((p: { id: string }) => p.id)).toEqual([a.id]);
+    expect(listB.body.items.map((p: { id: string }) => p.id)).toEqual([b.id]);
+  });
+});
+
+describe('card holders: the list of a profile comes in pages', () => {
+  test('pages of `limit` cards, oldest first, followed by `nextCursor` until the last page', async () => {
+    const t = await createTenant(s);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await create(t.user.token, card(t.profile.id, { lastname: `S${i}` }))).id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await s.api('GET', `${P}/all/${t.profile.id}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: t.user.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.items.map((p: { id: string }) => p.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(made);
+    expect(pages).toBe(3);
+    // Without a limit all five fit the default page (200).
+    const all = await s.api('GET', `${P}/all/${t.profile.id}`, { token: t.user.token });
+    expect(all.body.items).toHaveLength(5);
+    expect(all.body.nextCursor).toBeUndefined();
+  });
+
+  test('the limit is 1 to 500; a cursor that was edited or belongs to another profile is a 400', async () => {
+    const t = await createTenant(s);
+    const other = await createProfile(s, t.company.id);
+    for (const profileId of [t.profile.id, other.id]) {
+      for (let i = 0; i < 2; i++) await create(t.user.token, card(profileId));
+    }
+    for (const limit of ['0', '501', 'zwei', '1.5']) {
+      const res = await s.api('GET', `${P}/all/${t.profile.id}?limit=${limit}`, { token: t.user.token });
+      expect(res.status, limit).toBe(400);
+      expect(res.body.fieldErrors).toEqual({ limit: 'Bitte eine ganze Zahl von 1 bis 500 angeben' });
+    }
+    const first = await s.api('GET', `${P}/all/${other.id}?limit=1`, { token: t.user.token });
+    const foreign = first.body.nextCursor as string;
+    expect(foreign).toEqual(expect.any(String));
+    const key = JSON.parse(Buffer.from(foreign, 'base64url').toString('utf8'));
+    const tampered = [
+      foreign, // the other profile's own cursor
+      Buffer.from(JSON.stringify({ ...key, gsi1pk: `PROFILE#${t.profile.id}#PERSONS`, extra: 'x' })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...key, sk: 1 })).toString('base64url'),
+      Buffer.from('[1,2]').toString('base64url'),
+      'kein-json',
+    ];
+    for (const cursor of tampered) {
+      const res = await s.api('GET', `${P}/all/${t.profile.id}?limit=1&cursor=${encodeURIComponent(cursor)}`, { token: t.user.token });
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.fieldErrors).toEqual({ cursor: 'Ungültige Seitenangabe. Bitte laden Sie die Liste neu.' });
+    }
   });
 });
 
@@ -252,7 +306,7 @@ describe('card holders: counters and concurrency', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.companyProfilId).toBe(p2.id);
     await expectCounts(2, 1, 1, 1);
-    expect((await s.api('GET', `${P}/all/${p2.id}`, { token: t.user.token })).body.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect((await s.api('GET', `${P}/all/${p2.id}`, { token: t.user.token })).body.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
 
     const cc = await s.api('GET', `${P}/cardcount?companyId=${t.company.id}`, { token: t.user.token });
     expect(cc.status).toBe(200);

@@ -144,7 +144,7 @@ describe('card holders in the browser', () => {
     await page.getByRole('heading', { name: 'Visitenkarten (2)' }).waitFor();
     expect(await lastnames(page)).toEqual([]);
     const left = await s.api('GET', `/api/card/company/person/all/${t.profile.id}`, { token: t.user.token });
-    expect(left.body.map((p: { lastname: string }) => p.lastname).sort()).toEqual(['Zander', 'Özdemir']);
+    expect(left.body.items.map((p: { lastname: string }) => p.lastname).sort()).toEqual(['Zander', 'Özdemir']);
     await close();
   });
 

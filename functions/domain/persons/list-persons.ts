@@ -1,4 +1,6 @@
-import { queryAll, tableName } from '../../lib/db.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '../../lib/db.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
@@ -7,16 +9,25 @@ import type { Person } from '../../../shared/schemas/person.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import type { PersonItem } from './person-item.ts';
 
-/** The cards of one profile, oldest first. */
-export async function listPersonsByProfile(o: { auth: AuthUser; profileId: string }): Promise<Person[]> {
+/**
+ * One page of a profile's cards, oldest first. The cursor is checked to continue this profile's
+ * list: the start key lies in its GSI1 partition.
+ */
+export async function listPersonsByProfile(o: { auth: AuthUser; profileId: string; limit: number; cursor?: string | undefined }): Promise<{ items: Person[]; nextCursor?: string }> {
   const profile = await getProfileItem(o.profileId);
   requireCompanyAccess(o.auth, profile?.companyId, msg.person.errors.profileNotFound);
-  return queryAll<PersonItem>({
+  const partition = keys.personListPartition(o.profileId).gsi1pk;
+  const start = decodeCursor(o.cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], (key) => key.gsi1pk === partition);
+  const out = await db().send(new QueryCommand({
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.personListPartition(o.profileId).gsi1pk },
-  });
+    ExpressionAttributeValues: { ':pk': partition },
+    Limit: o.limit,
+    ExclusiveStartKey: start,
+  }));
+  const nextCursor = encodeCursor(out.LastEvaluatedKey);
+  return { items: (out.Items ?? []) as PersonItem[], ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /** Every card a company owns (its ownership entries), in no particular order. */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { defineRoute } from '../define.ts';
 import {
-  cardCountQuery, cardCountSchema, companyIdParams, createPersonSchema, personIdParams, personSchema, profileIdParams,
-  updatePersonSchema,
+  cardCountQuery, cardCountSchema, companyIdParams, createPersonSchema, personIdParams, personListQuery, personPageSchema,
+  personSchema, profileIdParams, updatePersonSchema,
 } from '../../schemas/person.ts';
 
 export const personCreate = defineRoute({
@@ -18,7 +18,7 @@ export const personCardCount = defineRoute({
 
 export const personListByProfile = defineRoute({
   name: 'personListByProfile', method: 'GET', path: '/api/card/company/person/all/{profileId}', access: 'user',
-  params: profileIdParams, output: z.array(personSchema),
+  params: profileIdParams, query: personListQuery, output: personPageSchema,
 });
 
 export const personGet = defineRoute({

@@ -5,6 +5,19 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { showError } from '../../toast.tsx';
 
+/** Every card of one profile: the list comes in pages, followed until the last. Null data on an error. */
+async function personsOf(profileId: string): Promise<{ data: Person[] | null; errorMessage: string | null }> {
+  const persons: Person[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await call(personListByProfile, { params: { profileId }, query: { cursor } });
+    if (!res.data) return { data: null, errorMessage: res.errorMessage };
+    persons.push(...res.data.items);
+    cursor = res.data.nextCursor;
+  } while (cursor);
+  return { data: persons, errorMessage: null };
+}
+
 /** Spec §4: the persons of the selected company are the persons of its profiles. Null while loading. */
 export function usePersons(profileIds: readonly string[] | null): { persons: Person[] | null; reload: () => void } {
   // Remembers which profiles the list belongs to, so another company's cards never flash up.
@@ -16,7 +29,7 @@ export function usePersons(profileIds: readonly string[] | null): { persons: Per
     if (key === null) return;
     let current = true;
     const ids = key ? key.split(',') : [];
-    void Promise.all(ids.map((profileId) => call(personListByProfile, { params: { profileId } }))).then((results) => {
+    void Promise.all(ids.map(personsOf)).then((results) => {
       if (!current) return;
       const failed = results.find((r) => !r.data);
       if (failed) showError(failed.errorMessage ?? msg.errors.generic);
