@@ -65,7 +65,8 @@ export const personMessages = {
     tel: 'Telefon',
     email: 'E-Mail',
     social: 'Social Media',
-    addEntry: 'Hinzufügen',
+    /** The add button under a contact list: '+ Telefon hinzufügen'. */
+    addEntryFor: (list: string) => `+ ${list} hinzufügen`,
     removeEntry: 'Entfernen',
     type: 'Typ',
     linkPlaceholder: 'muss mit https:// oder http:// beginnen',
@@ -105,6 +106,8 @@ export const personMessages = {
   phoneTypes: { work: 'Geschäftlich', cell: 'Mobil' },
   socialTypes: { facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', xing: 'Xing' },
   csv: {
+    /** File name start: `visitenkarten-<org>-<date>.csv`, or `visitenkarten.csv` when the server names none. */
+    filePrefix: 'visitenkarten',
     firstname: 'Vorname',
     lastname: 'Nachname',
     nice: 'Kürzel',

@@ -55,7 +55,7 @@ export async function exportPersons(o: { companyId: string }): Promise<{ filenam
   persons.sort((a, b) => collator.compare(a.lastname, b.lastname) || collator.compare(a.firstname, b.firstname));
   const date = new Date().toISOString().slice(0, 10);
   return {
-    filename: `visitenkarten-${slug(company.org)}-${date}.csv`,
+    filename: `${h.filePrefix}-${slug(company.org)}-${date}.csv`,
     csv: buildCsv(header, persons.map((p) => row(p, byId.get(p.companyProfilId)))),
   };
 }

@@ -168,7 +168,7 @@ export function CardOverview() {
 
   async function exportCsv() {
     if (!companyId) return;
-    const error = await downloadFile(personExport, { companyId }, 'visitenkarten.csv');
+    const error = await downloadFile(personExport, { companyId }, `${msg.person.csv.filePrefix}.csv`);
     if (error) showError(error);
   }
 

@@ -64,7 +64,7 @@ export function ContactList({ name, legend, types, entries, onChange, errors, va
       })}
       {free.length > 0 && (
         <button type="button" className="btn" onClick={() => onChange([...entries, { type: free[0]!.value, value: '' }])}>
-          + {legend} {t.addEntry.toLowerCase()}
+          {t.addEntryFor(legend)}
         </button>
       )}
     </fieldset>
