@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { createTenant } from '../helpers/card-fixtures.ts';
+import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -81,6 +81,29 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
     expect(rows.flat()).not.toContain('Fremd');
     // No cell a spreadsheet would evaluate.
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  test('cells taken from the profile (its name and the card\'s address) are neutralised too', async () => {
+    const t = await createTenant(s);
+    const profile = await createProfile(s, t.company.id, {
+      profilname: '=HYPERLINK("http://böse.de","Profil")',
+      adressen: [{ straße: '@SUM(A1)', plz: '+1234', ort: '-2+3', bundesland: '=1+1', land: ' =cmd' }],
+    });
+    const res = await s.api('POST', '/api/card/company/person', {
+      token: t.user.token,
+      body: { companyProfilId: profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: profile.adressen[0]!.adresseId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    const [header, row] = parseCsv(bytes.subarray(3).toString('utf8')) as [string[], string[]];
+    const col = (name: string) => row[header.indexOf(name)];
+    expect(col('Profil')).toBe(`'=HYPERLINK("http://böse.de","Profil")`);
+    expect(col('Straße')).toBe("'@SUM(A1)");
+    expect(col('PLZ')).toBe("'+1234");
+    expect(col('Ort')).toBe("'-2+3");
+    expect(col('Bundesland')).toBe("'=1+1");
+    // The API trims the leading space; what is left starts with = and is neutralised.
+    expect(col('Land')).toBe("'=cmd");
   });
 
   test('a company without cards gives just the header; an unknown company 404', async () => {
