@@ -56,6 +56,7 @@ export const personMessages = {
     nice: 'Kürzel',
     position: 'Position',
     firmenname: 'Firmenname (Anzeige)',
+    org: 'Organisation',
     url: 'Webseite',
     urlPlaceholder: 'https://',
     color: 'Farbe',

@@ -170,6 +170,7 @@ export function CardForm() {
             <Field name="position" label={t.position} value={values.position} error={errors.position} onChange={(ev) => set('position', ev.target.value)} />
             <Field name="firmenname" label={t.firmenname} value={values.firmenname} error={errors.firmenname}
               placeholder={profile?.firmenname} onChange={(ev) => set('firmenname', ev.target.value)} />
+            <Field name="org" label={t.org} value={values.org} error={errors.org} onChange={(ev) => set('org', ev.target.value)} />
             <Field name="url" label={t.url} type="url" value={values.url} error={errors.url} placeholder={t.urlPlaceholder}
               onChange={(ev) => set('url', ev.target.value)} />
             <ColorField name="color" label={t.color} value={values.color} error={errors.color} fallback={bandDefault} placeholder="#rrggbb"
