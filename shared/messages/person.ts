@@ -16,7 +16,8 @@ export const personMessages = {
     missingId: 'Keine Person vorhanden (fehlende ID)',
   },
   ui: {
-    overviewTitle: (count: number) => `Visitenkarten (${count})`,
+    /** With the count once the cards are loaded; without it while they load. */
+    overviewTitle: (count: number | null) => (count === null ? 'Visitenkarten' : `Visitenkarten (${count})`),
     add: 'Visitenkarte anlegen',
     addNeedsProfile: 'Um eine Visitenkarte anzulegen wird ein Profil benötigt',
     search: 'Suche',

@@ -41,6 +41,7 @@ describe('card holders in the browser', () => {
     await preview.getByRole('heading', { name: 'Jörg Äbert' }).waitFor();
     await page.getByLabel('Position').fill('Geschäftsführer');
     await preview.getByText('Geschäftsführer').waitFor();
+    await page.getByLabel('Organisation').fill('Äbert Holding');
 
     // The address belongs to the profile: choosing another profile clears it.
     await page.locator('select[name="adresseId"]').selectOption({ label: 'Marienplatz 2, 80331 München' });
@@ -78,7 +79,7 @@ describe('card holders in the browser', () => {
     const saved = await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
-      firstname: 'Jörg', lastname: 'Äbert', position: 'Geschäftsführer', companyProfilId: t.profile.id,
+      firstname: 'Jörg', lastname: 'Äbert', position: 'Geschäftsführer', org: 'Äbert Holding', companyProfilId: t.profile.id,
       adresseId: t.profile.adressen[0]!.adresseId,
       tel: [{ type: 'work', value: '+49 30 123456' }, { type: 'cell', value: '0171 555 66 77' }],
       email: [{ type: 'work1', value: 'joerg@mueller.de' }],
@@ -103,7 +104,13 @@ describe('card holders in the browser', () => {
       expect(res.status).toBe(200);
     }
     const { page, close } = await openPage();
+    // While the cards load, the title carries no count (not a misleading "(0)").
+    let release!: () => void;
+    const held = new Promise<void>((ok) => { release = ok; });
+    await page.route('**/api/card/company/person/all/**', async (route) => { await held; await route.continue(); });
     await signIn(page, t.user);
+    await page.getByRole('heading', { name: 'Visitenkarten', exact: true }).waitFor();
+    release();
     await page.getByRole('heading', { name: 'Visitenkarten (3)' }).waitFor();
     expect(await lastnames(page)).toEqual(['Adler', 'Özdemir', 'Zander']);
     await expect(page.getByRole('button', { name: 'CSV-Export' }).count()).resolves.toBe(0);
@@ -122,13 +129,15 @@ describe('card holders in the browser', () => {
     expect(await lastnames(page)).toEqual(['Zander']);
     await page.getByRole('searchbox', { name: 'Suche' }).fill('');
     expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
-    await page.getByRole('searchbox', { name: 'Suche' }).fill('er');
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Zan');
+    expect(await lastnames(page)).toEqual(['Zander']);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Visitenkarten (3)' }).waitFor();
-    await expect(page.getByRole('searchbox', { name: 'Suche' }).inputValue()).resolves.toBe('er');
-    expect(await lastnames(page)).toEqual(['Zander', 'Özdemir', 'Adler']);
+    await expect(page.getByRole('searchbox', { name: 'Suche' }).inputValue()).resolves.toBe('Zan');
+    expect(await lastnames(page)).toEqual(['Zander']);
     expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+    expect(await page.locator('th[aria-sort]').innerText()).toContain('Nachname');
     await page.getByRole('searchbox', { name: 'Suche' }).fill('Adler');
 
     const ask = async () => {
@@ -170,6 +179,40 @@ describe('card holders in the browser', () => {
     await exportButton.click();
     const slug = bare.company.org.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     expect((await download).suggestedFilename()).toMatch(new RegExp(`^visitenkarten-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+
+    // An id that is not among the companies is ignored: the address is cleaned, the selection stays.
+    await admin.page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=gibt-es-nicht`);
+    await admin.page.waitForURL((url) => !url.search.includes('companyId'));
+    await admin.page.locator('p', { hasText: 'Um eine Visitenkarte anzulegen wird ein Profil benötigt' }).waitFor();
+    expect(await admin.page.evaluate(() => localStorage.getItem('selectedCompanyId'))).toBe(bare.company.id);
     await admin.close();
+  });
+
+  test('a card whose address the profile dropped saves, and the save clears the address', async () => {
+    const t = await createTenant(s);
+    const token = t.user.token;
+    const created = await s.api('POST', '/api/card/company/person', {
+      token, body: { companyProfilId: t.profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: t.profile.adressen[1]!.adresseId },
+    });
+    expect(created.status).toBe(200);
+    const profile = (await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token })).body;
+    const dropped = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
+      token, body: { profilname: profile.profilname, adressen: [profile.adressen[0]], version: profile.version },
+    });
+    expect(dropped.status).toBe(200);
+
+    const { page, close } = await openPage();
+    await signIn(page, t.user);
+    await page.goto(`${s.baseUrl}/v2/card/visitenkarte/edit/${created.body.id}`);
+    // The profile's addresses are offered once its profile is loaded.
+    await page.locator('select[name="adresseId"] option', { hasText: 'Hauptstraße 1' }).waitFor({ state: 'attached' });
+    await expect(page.locator('select[name="adresseId"]').inputValue()).resolves.toBe('');
+    await page.getByLabel('Aktiv').uncheck();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Visitenkarte wurde erfolgreich editiert').waitFor();
+    const saved = (await s.api('GET', `/api/card/company/person/${created.body.id}`, { token })).body;
+    expect(saved).toMatchObject({ isActive: false, version: 2 });
+    expect(saved.adresseId).toBeUndefined();
+    await close();
   });
 });

@@ -85,16 +85,18 @@ export function CardOverview() {
   const [busy, setBusy] = useState(false);
   const admin = isAdmin(getUser());
 
-  // `?companyId=` switches the selected company once, then leaves the address clean.
+  // `?companyId=` switches the selected company once, then leaves the address clean. Only a
+  // company of the caller's list is chosen; any other id is ignored and the selection stays.
   const wanted = searchParams.get('companyId');
+  const companies = store.companies;
   useEffect(() => {
-    if (!wanted) return;
-    void selectCompany(wanted);
+    if (!wanted || !companies) return;
+    if (companies.some((c) => c.id === wanted)) void selectCompany(wanted);
     setSearchParams((p) => {
       p.delete('companyId');
       return p;
     }, { replace: true });
-  }, [wanted, setSearchParams]);
+  }, [wanted, companies, setSearchParams]);
 
   useEffect(() => localStorage.setItem(SORT_KEY, JSON.stringify(sorting[0] ?? DEFAULT_SORT[0])), [sorting]);
   useEffect(() => localStorage.setItem(SEARCH_KEY, search), [search]);
@@ -178,7 +180,7 @@ export function CardOverview() {
   return (
     <section className="card">
       <div className="toolbar">
-        <h1 className="toolbar-title">{t.overviewTitle(persons?.length ?? 0)}</h1>
+        <h1 className="toolbar-title">{t.overviewTitle(persons ? persons.length : null)}</h1>
         <span className="spacer" />
         {admin && companyId && <button type="button" className="btn" onClick={() => void exportCsv()}>{t.export}</button>}
         {profiles?.length && companyId
