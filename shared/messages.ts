@@ -38,6 +38,13 @@ export const msg = {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
     passwordsDiffer: 'Passwörter stimmen nicht überein',
     tooLong: 'Dieser Text ist zu lang',
+    // Fallbacks for checks without a message of their own (wrong types, unknown options, patterns).
+    invalidType: 'Ungültiger Wert',
+    invalidOption: 'Ungültige Auswahl',
+    invalidFormat: 'Ungültiges Format',
+    tooSmall: 'Wert ist zu klein oder zu kurz',
+    tooBig: 'Wert ist zu groß oder zu lang',
+    unknownField: 'Unbekanntes Feld',
     httpLink: 'Muss mit http:// oder https:// beginnen',
     pageLimit: (max: number) => `Bitte eine ganze Zahl von 1 bis ${max} angeben`,
     pageCursor: 'Ungültige Seitenangabe. Bitte laden Sie die Liste neu.',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
+import './german-errors.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
