@@ -14,6 +14,7 @@ import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import { loadCompanies, useCompanyStore } from '../../state/company-store.ts';
 import { getUser, isAdmin } from '../../session.ts';
+import { LoadState } from '../../components/load-state.tsx';
 
 const t = msg.company;
 /** Spec §5/§9: the user search starts at 3 characters. */
@@ -92,6 +93,7 @@ function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormPro
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<'unternehmendaten' | 'benutzerverwaltung'>('unternehmendaten');
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -99,7 +101,10 @@ function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormPro
     let current = true;
     void call(companyGet, { params: { id: companyId } }).then((res) => {
       if (!current) return;
-      if (!res.data) return showError(res.errorMessage ?? t.notFound);
+      if (!res.data) {
+        setLoadError(res.errorMessage ?? t.notFound);
+        return showError(res.errorMessage ?? t.notFound);
+      }
       setValues(valuesOf(res.data));
       setVersion(res.data.version);
     });
@@ -108,7 +113,7 @@ function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormPro
     };
   }, [companyId]);
 
-  if (!values) return <section className="card muted">{msg.ui.loading}</section>;
+  if (!values) return <LoadState error={loadError} />;
   const set = (patch: Partial<Values>) => setValues({ ...values, ...patch });
 
   async function submit(e: FormEvent) {

@@ -15,6 +15,7 @@ import { reloadProfiles, useCompanyStore } from '../../state/company-store.ts';
 import { bodyOf, duplicateOf, emptyProfile, tabOf, valuesOf } from './profile-values.ts';
 import type { ProfileTab, ProfileValues, SettingsTab } from './profile-values.ts';
 import { DataPanel, LogosPanel, SettingsPanel, SocialPanel } from './profile-panels.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 
 const t = msg.profile;
 
@@ -41,6 +42,7 @@ export function ProfileForm() {
   const [tab, setTab] = useState<ProfileTab>('daten');
   const [sub, setSub] = useState<SettingsTab>('styling');
   const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -51,9 +53,13 @@ export function ProfileForm() {
       return;
     }
     setLoaded(null);
+    setLoadError(null);
     void call(profileGet, { params: { id } }).then((res) => {
       if (!current) return;
-      if (!res.data) return showError(res.errorMessage ?? t.notFound);
+      if (!res.data) {
+        setLoadError(res.errorMessage ?? t.notFound);
+        return showError(res.errorMessage ?? t.notFound);
+      }
       const p = res.data;
       setLoaded(duplicate
         ? { values: duplicateOf(p), companyId: p.companyId }
@@ -64,7 +70,7 @@ export function ProfileForm() {
     };
   }, [id, duplicate, location.state]);
 
-  if (!loaded) return <section className="card muted">{msg.ui.loading}</section>;
+  if (!loaded) return <LoadState error={loadError} />;
   const values = loaded.values;
   // A new profile goes to the selected company; an existing one stays where it is.
   const companyId = loaded.companyId ?? selectedId;

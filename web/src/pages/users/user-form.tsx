@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { getUser, setUser } from '../../session.ts';
 import { paths } from '../../paths.ts';
+import { LoadState } from '../../components/load-state.tsx';
 
 const t = msg.users;
 
@@ -47,6 +48,7 @@ export function UserForm({ listPath }: { listPath: string }) {
   const [groups, setGroups] = useState<UserGroup[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -56,10 +58,14 @@ export function UserForm({ listPath }: { listPath: string }) {
         userId ? call(userGet, { params: { id: userId } }) : Promise.resolve(null),
       ]);
       if (!current) return;
-      if (!groupRes.data) return showError(groupRes.errorMessage ?? msg.errors.generic);
+      const fail = (text: string) => {
+        setLoadError(text);
+        showError(text);
+      };
+      if (!groupRes.data) return fail(groupRes.errorMessage ?? msg.errors.generic);
       setGroups(groupRes.data);
       if (!userRes) return setValues({ ...EMPTY, userGroupId: defaultGroupId(groupRes.data) });
-      if (!userRes.data) return showError(userRes.errorMessage ?? msg.errors.userNotFound);
+      if (!userRes.data) return fail(userRes.errorMessage ?? msg.errors.userNotFound);
       const u = userRes.data;
       setValues({ username: u.username, email: u.email, firstname: u.firstname, lastname: u.lastname, password: '', userGroupId: u.userGroup.id, isActive: u.isActive });
       setVersion(u.version);
@@ -69,7 +75,7 @@ export function UserForm({ listPath }: { listPath: string }) {
     };
   }, [userId]);
 
-  if (!values) return <section className="card muted">{msg.ui.loading}</section>;
+  if (!values) return <LoadState error={loadError} />;
 
   const set = (key: keyof Values) => (value: string | boolean) => setValues({ ...values, [key]: value });
 
