@@ -26,7 +26,6 @@ export const shellMessages = {
     nav: 'Navigation (alte Version)',
     companies: 'Unternehmen',
     users: 'Benutzer',
-    tools: 'Tools',
     toV2: 'Weiter zu V2',
   },
 } as const;

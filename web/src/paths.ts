@@ -24,7 +24,6 @@ export const paths = {
   companyLegacy: '/company',
   userLegacy: '/user',
   userLegacyAdd: '/user/add',
-  toolsLegacy: '/tools',
 } as const;
 
 export function pathTo(template: string, params: Record<string, string>): string {

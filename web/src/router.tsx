@@ -6,7 +6,7 @@ import { Loading } from './pages/loading.tsx';
 import { requireSession } from './guards.ts';
 import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
 import { cardRoutes } from './pages/cards/routes.tsx';
-import { companyRoutes } from './pages/companies/routes.tsx';
+import { companyLegacyRoutes, companyRoutes } from './pages/companies/routes.tsx';
 import { profileRoutes } from './pages/profiles/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
@@ -27,6 +27,7 @@ const v2Screens: RouteObject[] = [
 
 const legacyScreens: RouteObject[] = [
   ...userLegacyRoutes,
+  ...companyLegacyRoutes,
 ];
 
 const routes: RouteObject[] = [

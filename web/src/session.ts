@@ -4,7 +4,6 @@ import { isAdminGroup } from '../../shared/roles.ts';
 // Local storage keys of spec §3: token and user. Companies etc. are added by their screens.
 const TOKEN = 'token';
 const USER = 'user';
-const extraKeys = new Set<string>();
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN);
@@ -38,13 +37,11 @@ export function isAdmin(user: PublicUser | null): boolean {
   return isAdminGroup(user?.userGroup.group);
 }
 
-/** Screens that keep session data (companies, selection) register their keys so logout clears them. */
-export function registerSessionKey(key: string): void {
-  extraKeys.add(key);
-}
-
+/**
+ * Logout forgets everything this app keeps in the browser: token, user, companies, selection,
+ * list sort and search. Clearing all of it (the origin is ours) cannot miss a key of a screen
+ * that happened not to be loaded in this page session.
+ */
 export function clearSession(): void {
-  localStorage.removeItem(TOKEN);
-  localStorage.removeItem(USER);
-  for (const k of extraKeys) localStorage.removeItem(k);
+  localStorage.clear();
 }

@@ -5,7 +5,7 @@ import type { Company } from '../../../shared/schemas/company.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { msg } from '../../../shared/messages.ts';
 import { call } from '../api/client.ts';
-import { getUser, registerSessionKey } from '../session.ts';
+import { getUser } from '../session.ts';
 import { showError } from '../toast.tsx';
 import { CREDITS_KEY } from '../layout/use-credits.ts';
 
@@ -14,8 +14,6 @@ import { CREDITS_KEY } from '../layout/use-credits.ts';
 
 /** Persisted selection; logout clears it (and the balance the header shows). */
 export const SELECTED_COMPANY_KEY = 'selectedCompanyId';
-registerSessionKey(SELECTED_COMPANY_KEY);
-registerSessionKey(CREDITS_KEY);
 
 export interface CompanyState {
   /** Null until the first load. */

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { getUser, isAdmin, registerSessionKey } from '../../session.ts';
+import { getUser, isAdmin } from '../../session.ts';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { uploadUrl } from '../../themes/links.ts';
@@ -49,8 +49,6 @@ const col = createColumnHelper<typeof features, CardRow>();
 // Spec §2: sort and search survive a reload.
 const SORT_KEY = 'visitenkarten.sort';
 const SEARCH_KEY = 'visitenkarten.search';
-registerSessionKey(SORT_KEY);
-registerSessionKey(SEARCH_KEY);
 const SORTABLE = ['lastname', 'firstname', 'profile', 'createdOn'];
 const DEFAULT_SORT: SortingState = [{ id: 'lastname', desc: false }];
 

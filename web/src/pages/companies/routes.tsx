@@ -12,3 +12,8 @@ export const companyRoutes: RouteObject[] = [
   { path: paths.cardCompany, lazy: async () => ({ Component: (await import('./company-overview.tsx')).CompanyOverview }) },
   { path: paths.cardCompanyEdit, lazy: async () => ({ Component: (await form()).OwnCompanyForm }) },
 ];
+
+/** The legacy company overview (spec §2 /company) shows the same admin list in the legacy layout. */
+export const companyLegacyRoutes: RouteObject[] = [
+  { path: paths.companyLegacy, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-list.tsx')).CompanyList }) },
+];
