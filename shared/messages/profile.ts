@@ -2,6 +2,7 @@
 export const profileMessages = {
   notFound: 'Profil nicht gefunden',
   noCompany: 'Konnte Profile nicht laden, da kein Unternehmen ausgewählt ist.',
+  saveNoCompany: 'Konnte das Profil nicht speichern, da kein Unternehmen ausgewählt ist.',
   hasCards: 'Das Profil kann nicht gelöscht werden, da ihm noch Visitenkarten zugeordnet sind.',
   onlyProfile: 'Das einzige Profil eines Unternehmens kann nicht gelöscht werden.',
   plzMin4: 'Muss mindestens 4 Zeichen lang sein',

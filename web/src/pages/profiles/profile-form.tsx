@@ -92,7 +92,7 @@ export function ProfileForm() {
         setTab(where.tab);
         if (where.sub) setSub(where.sub);
       }
-      if (!edit && !companyId) showError(t.noCompany);
+      if (!edit && !companyId) showError(t.saveNoCompany);
       return;
     }
     setBusy(true);
