@@ -125,7 +125,7 @@ const RETRY_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'Provis
  * transaction on the same item (every card of a company ADDs to the one company item) or a
  * throttle is retried with capped, jittered backoff, as AWS recommends.
  */
-export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
+export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error | Promise<Error>): Promise<void> {
   // The token makes a resend idempotent: the SDK resending after a lost response, or our resend
   // while that first attempt is still running (TransactionInProgress), cannot apply twice. A
   // cancelled attempt applied nothing, so the next one is a new transaction with a new token.
@@ -138,7 +138,7 @@ export async function transact(items: TransactItem[], onConditionFailed: (index:
       if (err instanceof TransactionCanceledException) {
         const reasons = err.CancellationReasons ?? [];
         const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-        if (index >= 0) throw onConditionFailed(index);
+        if (index >= 0) throw await onConditionFailed(index);
         if (!reasons.some((r) => RETRY_REASONS.has(r.Code ?? ''))) throw err;
         token = randomUUID();
       } else if (!(err instanceof TransactionInProgressException)) throw err;

@@ -4,10 +4,10 @@ import { NotFoundError } from './errors.ts';
 import { companyScopeCheck } from './permissions.ts';
 import type { AuthUser } from './auth/session.ts';
 
-/** One write of a transaction and the error to raise when its condition fails. */
+/** One write of a transaction and the error to raise when its condition fails (it may look things up first). */
 export interface GuardedItem {
   item: TransactItem;
-  onFail: () => Error;
+  onFail: () => Error | Promise<Error>;
 }
 
 export function runGuarded(steps: GuardedItem[]): Promise<void> {

@@ -1,7 +1,8 @@
-import { MAX_TRANSACT_ITEMS, tableName, transact } from '../../lib/db.ts';
+import { MAX_TRANSACT_ITEMS, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { companyScopeCheck, requireCompanyChangeAllowed } from '../../lib/permissions.ts';
+import { requireCompanyChangeAllowed } from '../../lib/permissions.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { Company, UpdateCompanyData } from '../../../shared/schemas/company.ts';
@@ -30,7 +31,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   if (add.some((id) => !users.has(id))) throw unknownUser();
   // A user that no longer exists has nothing to take the company off.
   const assignment = assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) });
-  const scope = companyScopeCheck(o.auth, o.companyId);
+  const scope = scopeSteps(o.auth, o.companyId, msg.company.notFound);
   // Swapping many users at once would exceed what one transaction may hold.
   const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1;
   if (assignment.length > maxChanges) {
@@ -65,10 +66,10 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
       setUsers = ' REMOVE userIds';
     }
   }
-  await transact(
-    [
-      ...scope,
-      {
+  await runGuarded([
+    ...scope,
+    {
+      item: {
         Update: {
           TableName: tableName(),
           Key: keys.company(o.companyId),
@@ -77,13 +78,9 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
           ExpressionAttributeValues: values,
         },
       },
-      ...assignment,
-    ],
-    (index) => {
-      if (index < scope.length) return new NotFoundError(msg.company.notFound);
-      if (index === scope.length) return new ConflictError();
-      return unknownUser();
+      onFail: () => new ConflictError(),
     },
-  );
+    ...assignment.map((item) => ({ item, onFail: unknownUser })),
+  ]);
   return toCompanyOutput(next, users);
 }

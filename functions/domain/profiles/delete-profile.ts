@@ -1,7 +1,7 @@
-import { tableName, transact } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
+import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { companyScopeCheck } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
@@ -15,42 +15,31 @@ import { getProfileItem } from './profile-item.ts';
 export async function deleteProfile(o: { auth: AuthUser; profileId: string }): Promise<void> {
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
   if ((current.cardCount ?? 0) > 0) throw new ConflictError(msg.profile.hasCards);
-  const scope = companyScopeCheck(o.auth, current.companyId);
-  let failed: 'scope' | 'profile' | 'company' | undefined;
-  try {
-    await transact(
-      [
-        ...scope,
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.profile(o.profileId),
-            ConditionExpression: 'companyId = :cid AND (attribute_not_exists(cardCount) OR cardCount = :zero)',
-            ExpressionAttributeValues: { ':cid': current.companyId, ':zero': 0 },
-          },
+  await runGuarded([
+    ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.profile(o.profileId),
+          ConditionExpression: 'companyId = :cid AND (attribute_not_exists(cardCount) OR cardCount = :zero)',
+          ExpressionAttributeValues: { ':cid': current.companyId, ':zero': 0 },
         },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.company(current.companyId),
-            UpdateExpression: 'ADD profileCount :minusOne',
-            ConditionExpression: 'profileCount > :one',
-            ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
-          },
-        },
-      ],
-      (index) => {
-        failed = index < scope.length ? 'scope' : index === scope.length ? 'profile' : 'company';
-        return new ConflictError();
       },
-    );
-  } catch (err) {
-    if (failed === 'scope') throw new NotFoundError(msg.profile.notFound);
-    if (failed === 'company') throw new ConflictError(msg.profile.onlyProfile);
-    if (failed === 'profile') {
       // Gone meanwhile, or a card arrived between the read and the delete.
-      throw (await getProfileItem(o.profileId)) ? new ConflictError(msg.profile.hasCards) : new NotFoundError(msg.profile.notFound);
-    }
-    throw err;
-  }
+      onFail: async () => ((await getProfileItem(o.profileId)) ? new ConflictError(msg.profile.hasCards) : new NotFoundError(msg.profile.notFound)),
+    },
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.company(current.companyId),
+          UpdateExpression: 'ADD profileCount :minusOne',
+          ConditionExpression: 'profileCount > :one',
+          ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
+        },
+      },
+      onFail: () => new ConflictError(msg.profile.onlyProfile),
+    },
+  ]);
 }
