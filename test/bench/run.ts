@@ -1,0 +1,100 @@
+// Runs every bench module and writes bench/report.json. Exit code 1 when a budget is not held.
+import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { startDynamoLocal } from '../../functions/local/dynamo-local.ts';
+import { held, median } from './harness.ts';
+import type { BenchModule, Figure } from './harness.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A fixed piece of CPU work (SHA-256-free arithmetic), so timings can be compared across machines. */
+function cpuBaselineMs(): number {
+  const runs: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t = performance.now();
+    let x = 0;
+    for (let i = 0; i < 20_000_000; i++) x = (x + i * 31) % 1_000_003;
+    if (x < 0) console.log(x);
+    runs.push(performance.now() - t);
+  }
+  return median(runs);
+}
+
+async function dynamoBaselineMs(endpoint: string): Promise<number> {
+  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const TableName = 'bench_baseline';
+  await client.send(new CreateTableCommand({
+    TableName, BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+  }));
+  const runs: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await client.send(new GetItemCommand({ TableName, Key: { pk: { S: 'x' } } }));
+    runs.push(performance.now() - t);
+  }
+  await client.send(new DeleteTableCommand({ TableName }));
+  client.destroy();
+  return median(runs.slice(5));
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const dynamo = await startDynamoLocal();
+  const tmpDir = await mkdtemp(join(tmpdir(), 'vk-bench-'));
+  const report: Record<string, unknown> = {};
+  let failed = false;
+  try {
+    report.machine = {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      date: new Date().toISOString(),
+    };
+    report.baselines = {
+      cpuLoopMs: { value: cpuBaselineMs(), unit: 'ms', note: '20M modular additions, median of 5' },
+      dynamoGetItemMs: { value: await dynamoBaselineMs(dynamo.endpoint), unit: 'ms', note: 'GetItem round trip to DynamoDB Local, median of 45' },
+    } satisfies Record<string, Figure>;
+    const files = (await readdir(import.meta.dirname)).filter((f) => f.endsWith('.bench.ts')).sort();
+    for (const file of files) {
+      const mod = (await import(join(import.meta.dirname, file))).default as BenchModule;
+      if (only.length && !only.includes(mod.name)) continue;
+      process.stdout.write(`bench ${mod.name} ... `);
+      const started = performance.now();
+      try {
+        const figures = await mod.measure({ dynamoEndpoint: dynamo.endpoint, tmpDir });
+        const judged = Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { ...f, held: held(f) }]));
+        if (Object.values(judged).some((f) => f.held === false)) failed = true;
+        report[mod.name] = judged;
+        console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
+      } catch (err) {
+        failed = true;
+        report[mod.name] = { error: err instanceof Error ? err.message : String(err) };
+        console.log(`Fehler: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  } finally {
+    await dynamo.stop();
+  }
+  await mkdir(join(root, 'bench'), { recursive: true });
+  const out = join(root, 'bench/report.json');
+  await writeFile(out, JSON.stringify(report, null, 2) + '\n');
+  console.log(`Bericht: ${out}`);
+  for (const [group, figures] of Object.entries(report)) {
+    if (group === 'machine' || typeof figures !== 'object' || !figures) continue;
+    for (const [k, f] of Object.entries(figures as Record<string, Figure & { held?: boolean }>)) {
+      if (f && typeof f === 'object' && 'value' in f) {
+        const mark = f.held === undefined ? ' ' : f.held ? '✓' : '✗';
+        console.log(`${mark} ${group}.${k}: ${Math.round(f.value * 100) / 100} ${f.unit}${f.budget !== undefined ? ` (Budget ${f.direction === 'min' ? '>=' : '<='} ${f.budget})` : ''}`);
+      }
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
