@@ -14,6 +14,10 @@ const schema = z
     TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
     APP_VERSION: z.string().default('0.1.0'),
     TRACK_CAPACITY: z.enum(['0', '1']).default('0'),
+    /** SQS queue of CDN invalidations (AWS); absent locally, where invalidations are only recorded. */
+    INVALIDATION_QUEUE_URL: z.url().optional(),
+    /** CloudFront distribution the invalidation job clears paths of (AWS, job only). */
+    DISTRIBUTION_ID: z.string().optional(),
   })
   .refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), {
     message: 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein',

@@ -12,6 +12,7 @@ import { NotFoundError } from '../../functions/lib/errors.ts';
 import type { AuthUser } from '../../functions/lib/auth/session.ts';
 import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { updateCompany } from '../../functions/domain/companies/update-company.ts';
+import { recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -242,6 +243,10 @@ describe('companies: delete', () => {
     expect(res.status).toBe(200);
     expect(existsSync(file)).toBe(false);
     expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(404);
+    // The CDN's cached copies go too (every field serves the file).
+    const invalidated = recordedInvalidations().flat();
+    expect(invalidated).toContain(`/api/upload/logo/${filename}*`);
+    expect(invalidated).toContain(`/api/upload/image/${filename}*`);
     expect((await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', `/api/card/company/person/${person.body.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).status).toBe(404);

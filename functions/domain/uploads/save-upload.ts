@@ -7,11 +7,20 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { readImageInfo, sniffType } from '../../lib/image-info.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { msg } from '../../../shared/messages.ts';
-import { uploadLimits } from '../../../shared/schemas/upload.ts';
+import { uploadFields, uploadLimits } from '../../../shared/schemas/upload.ts';
 
 /** Where an upload's bytes live in the storage. */
 export function uploadStorageKey(filename: string): string {
   return `images/${filename}`;
+}
+
+/**
+ * The CDN paths that may hold a copy of a stored upload: every field serves every file, and the
+ * trailing `*` also catches query strings and derived names (CloudFront allows `*` only at the end).
+ */
+export function uploadCdnPaths(storageKey: string): string[] {
+  const filename = storageKey.slice(storageKey.lastIndexOf('/') + 1);
+  return uploadFields.map((field) => `/api/upload/${field}/${filename}*`);
 }
 
 /**
