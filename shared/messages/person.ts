@@ -1,3 +1,4 @@
+import { cardLabels } from '../card/labels.ts';
 // Card holders (Visitenkarten, spec §2 card area, §5 person, §8).
 export const personMessages = {
   errors: {
@@ -80,22 +81,8 @@ export const personMessages = {
     tabGoogle: 'google',
   },
   /** Labels on the card itself (themes). */
-  theme: {
-    phone: 'Telefon',
-    email: 'E-Mail',
-    web: 'Webseite',
-    address: 'Adresse',
-    impressum: 'Impressum',
-    datenschutz: 'Datenschutz',
-    ustId: 'USt-IdNr.:',
-    court: 'Handelsregister:',
-    call: 'Anrufen',
-    write: 'Schreiben',
-    visit: 'Webseite',
-    photoOf: (name: string) => `Foto von ${name}`,
-    logo: 'Logo',
-    social: 'Social Media',
-  },
+  /** Labels on the card itself (themes): the card model's German ones, one source. */
+  theme: cardLabels.de,
   /** Wallet pass previews in the card form. */
   wallet: {
     name: 'Name',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
 import './german-errors.ts';
+import { isHttpUrl } from '../card/links.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -43,15 +44,7 @@ export function requiredHttpLink(max = 2000) {
   );
 }
 
-/** Only http(s) URLs with a host: no javascript:, data: or relative links ever reach a page. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 export const idSchema = z.string().trim().min(1, msg.validation.required).max(64);
 

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { resolveTheme } from '../../web/src/themes/index.ts';
-import { hexColor, mailHref, telHref, webHref } from '../../web/src/themes/links.ts';
-import { cardContent } from '../../web/src/themes/card-content.ts';
+import { hexColor, mailHref, telHref, uploadUrl, webHref } from '../../shared/card/links.ts';
+import { cardContent } from '../../shared/card/content.ts';
+import { defaultCardSettings } from '../../shared/card/defaults.ts';
+import { uploadGet } from '../../shared/api/routes/upload.ts';
+import { fillPath } from '../../shared/api/define.ts';
 import { profileSettingsSchema } from '../../shared/schemas/profile.ts';
-import type { ThemePerson, ThemeProfile } from '../../web/src/themes/types.ts';
+import type { CardPerson as ThemePerson, CardProfile as ThemeProfile } from '../../shared/card/types.ts';
 
 const person = (extra: Partial<ThemePerson> = {}): ThemePerson => ({ firstname: 'Jörg', lastname: 'Äbert', tel: [], email: [], social: [], ...extra });
 const profile = (extra: Partial<ThemeProfile> = {}, settings: unknown = {}): ThemeProfile => ({
@@ -65,7 +68,7 @@ describe('card content', () => {
     expect(c.web).toMatchObject({ text: 'mueller.de', href: 'https://mueller.de/' });
     expect(c.socials).toEqual([{ type: 'xing', icon: 'xing', label: 'Xing', href: 'https://xing.com/x' }]);
     expect(c.address).toEqual(['Hauptstraße 1', '10115 Berlin', 'Deutschland']);
-    expect(c.legal).toEqual([{ label: 'Impressum', href: 'https://mueller.de/impressum' }]);
+    expect(c.legal).toEqual([{ key: 'impressum', label: 'Impressum', href: 'https://mueller.de/impressum' }]);
   });
 
   test('display settings hide street and postcode; the person colour wins over the profile colour', () => {
@@ -83,5 +86,21 @@ describe('card content', () => {
     expect(c.settings.theme).toBe('the-vcard');
     expect(c.company).toBe('Org GmbH');
     expect(c.address).toEqual([]);
+  });
+});
+
+describe('card model without zod', () => {
+  test('the plain default settings equal the schema defaults', () => {
+    expect(defaultCardSettings).toEqual(profileSettingsSchema.parse({}));
+  });
+
+  test('uploadUrl builds the same path as the route table', () => {
+    expect(uploadUrl('logo', 'a b.png')).toBe(fillPath(uploadGet.path, { field: 'logo', filename: 'a b.png' }));
+  });
+
+  test('title is the display name followed by the name; English labels for lang en', () => {
+    const c = cardContent({ person: person({ org: 'Äbert AG' }), profile: null, lang: 'en' });
+    expect(c.title).toBe('Äbert AG Jörg Äbert');
+    expect(c.labels.impressum).toBe('Legal notice');
   });
 });

@@ -11,7 +11,8 @@ const paths = {
   xing: 'M5.5 7h3.3l1.9 3.3L8 15H4.7l2.7-4.7zM15.8 2h3.4l-6.1 10.8L17 22h-3.4l-3.9-9.2z',
 } as const;
 
-export type IconName = keyof typeof paths | 'instagram';
+export type IconName = keyof typeof paths | 'instagram' | 'youtube' | 'tiktok';
+// The card model names icons too (shared/card/content.ts); youtube and tiktok fall back to the web globe here.
 
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   if (name === 'instagram') {
@@ -25,7 +26,7 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   }
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d={paths[name]} />
+      <path d={paths[name as keyof typeof paths] ?? paths.web} />
     </svg>
   );
 }

@@ -7,7 +7,7 @@ import type { UploadField } from '../../../../shared/schemas/upload.ts';
 import { isUploadMimeType, uploadLimits, uploadMimeTypes } from '../../../../shared/schemas/upload.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { uploadPicture } from '../../api/upload.ts';
-import { uploadUrl } from '../../themes/links.ts';
+import { uploadUrl } from '../../../../shared/card/links.ts';
 import { showError } from '../../toast.tsx';
 import { cropProblem, cropRatios, MIN_CROP_WIDTH } from './ratios.ts';
 

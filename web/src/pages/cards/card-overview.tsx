@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { getUser, isAdmin } from '../../session.ts';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { uploadUrl } from '../../themes/links.ts';
+import { uploadUrl } from '../../../../shared/card/links.ts';
 import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { usePersons } from './use-persons.ts';
 

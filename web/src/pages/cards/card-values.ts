@@ -1,5 +1,5 @@
 import type { Person } from '../../../../shared/schemas/person.ts';
-import type { ThemePerson } from '../../themes/types.ts';
+import type { CardPerson } from '../../../../shared/card/types.ts';
 import type { ContactEntry } from './contact-list.tsx';
 
 /** The card form's state: plain strings as the inputs hold them ('' = not set). */
@@ -65,6 +65,6 @@ export function bodyOf(v: CardValues): Record<string, unknown> {
 }
 
 /** The live preview shows exactly what is typed right now. */
-export function themePersonOf(v: CardValues): ThemePerson {
+export function themePersonOf(v: CardValues): CardPerson {
   return { ...v, social: v.social.map((s) => ({ type: s.type, link: s.value })) };
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { msg } from '../../../../shared/messages.ts';
-import { cardContent } from '../../themes/card-content.ts';
-import { hexColor, uploadUrl } from '../../themes/links.ts';
+import { cardContent } from '../../../../shared/card/content.ts';
+import { hexColor, uploadUrl } from '../../../../shared/card/links.ts';
 import type { ThemeProps } from '../../themes/types.ts';
 
 const w = msg.person.wallet;

@@ -1,11 +1,8 @@
 import type { CSSProperties } from 'react';
-import { msg } from '../../../../shared/messages.ts';
-import { cardContent } from '../card-content.ts';
-import type { CardContent, ContactLine } from '../card-content.ts';
+import { cardContent } from '../../../../shared/card/content.ts';
+import type { CardContent, ContactLine } from '../../../../shared/card/content.ts';
 import { Icon } from '../icons.tsx';
 import type { ThemeProps } from '../types.ts';
-
-const t = msg.person.theme;
 
 /**
  * The logo: over the photo it sits where the profile's logo settings put it (px); without a photo
@@ -24,9 +21,9 @@ function Logo({ c, overPhoto }: { c: CardContent; overPhoto: boolean }) {
     : { height: s.height ?? 70 };
   if (s.useColor) {
     const mask = `url("${c.logo}") center / contain no-repeat`;
-    return <span role="img" aria-label={t.logo} className="tv-logo tv-logo-tinted" style={{ ...place, aspectRatio: '1.35', background: c.colors.logo, mask, WebkitMask: mask }} />;
+    return <span role="img" aria-label={c.labels.logo} className="tv-logo tv-logo-tinted" style={{ ...place, aspectRatio: '1.35', background: c.colors.logo, mask, WebkitMask: mask }} />;
   }
-  return <img className="tv-logo" src={c.logo} alt={t.logo} style={place} />;
+  return <img className="tv-logo" src={c.logo} alt={c.labels.logo} style={place} />;
 }
 
 function Row({ line }: { line: ContactLine }) {
@@ -45,16 +42,16 @@ export default function TheVcard(props: ThemeProps) {
   const firstPhone = c.phones.find((p) => p.href);
   const firstMail = c.emails.find((e) => e.href);
   const actions = [
-    firstPhone && { key: 'call', icon: firstPhone.icon, label: t.call, href: firstPhone.href! },
-    firstMail && { key: 'mail', icon: 'mail' as const, label: t.write, href: firstMail.href! },
-    c.web?.href && { key: 'web', icon: 'web' as const, label: t.visit, href: c.web.href },
+    firstPhone && { key: 'call', icon: firstPhone.icon, label: c.labels.call, href: firstPhone.href! },
+    firstMail && { key: 'mail', icon: 'mail' as const, label: c.labels.write, href: firstMail.href! },
+    c.web?.href && { key: 'web', icon: 'web' as const, label: c.labels.visit, href: c.web.href },
   ].filter((a) => Boolean(a)) as { key: string; icon: ContactLine['icon']; label: string; href: string }[];
   const style = { '--tv-band': c.colors.band, '--tv-band-text': c.colors.bandText, '--tv-fill': c.colors.fill } as CSSProperties;
 
   return (
     <article className="tv-card" style={style}>
       <header className={c.photo ? 'tv-hero' : 'tv-hero tv-hero-empty'}>
-        {c.photo && <img className="tv-photo" src={c.photo} alt={t.photoOf(c.name)} />}
+        {c.photo && <img className="tv-photo" src={c.photo} alt={c.labels.photoOf(c.name)} />}
         {!c.photo && !c.logo && <span className="tv-initials" aria-hidden="true">{c.initials}</span>}
         <Logo c={c} overPhoto={Boolean(c.photo)} />
       </header>
@@ -81,12 +78,12 @@ export default function TheVcard(props: ThemeProps) {
         {c.address.length > 0 && (
           <div className="tv-row">
             <span className="tv-row-icon"><Icon name="pin" /></span>
-            <span className="tv-row-text"><small>{t.address}</small>{c.address.map((l) => <span key={l}>{l}</span>)}</span>
+            <span className="tv-row-text"><small>{c.labels.address}</small>{c.address.map((l) => <span key={l}>{l}</span>)}</span>
           </div>
         )}
       </section>
       {c.socials.length > 0 && (
-        <nav className="tv-social" aria-label={t.social}>
+        <nav className="tv-social" aria-label={c.labels.social}>
           {c.socials.map((s) => (
             <a key={s.type} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} title={s.label}>
               <Icon name={s.icon} size={22} />
