@@ -1,0 +1,294 @@
+/**
+ * ONE FIXTURE PER API ROUTE — read by the route-table tests (`test/api/route-authz*.test.ts` and
+ * `test/api/route-bad-input*.test.ts`). They walk `routeList` from `shared/api/routes.ts` and
+ * FAIL BY NAME for every route that has no entry here, so a new route cannot slip past.
+ *
+ * HOW TO ADD YOUR ROUTE (one entry in `routeFixtures`, keyed by the route's `name`):
+ *
+ *   myRoute: {
+ *     // Builds a VALID call against the objects of tenant `t` (a company with one assigned user,
+ *     // a profile with an address, a card and an uploaded image). Return params / query / body
+ *     // (JSON) or `multipart` (parts). Must be valid for the admin: the admin run expects success.
+ *     call: async (c, t) => ({ params: { id: t.company.id }, body: { ... } }),
+ *     // What a signed-in user of ANOTHER company gets when making exactly that call:
+ *     //   'denied'   403 or 404, and the answer holds none of t's data
+ *     //   'filtered' 200, but the answer holds none of t's data (lists, "who am I")
+ *     //   'public'   the route is public: 200 for anyone (anonymous too)
+ *     foreign: 'denied',
+ *   },
+ *
+ * Rules for `call`:
+ * - Writes that change or delete something must work on FRESH objects of t's company
+ *   (`c.newProfile(t)`, `c.newPerson(t)`, `c.newCompany(t)`, `c.newUser()`), never on `t.company`,
+ *   `t.profile`, `t.person`, `t.user` themselves: those are shared by every route's run.
+ *   Return `state` then: it reads what the call would change (as admin, through the API), and the
+ *   harness proves it is the same before and after every refused call.
+ * - Routes that end the caller's sessions set `ownCallers: true`: the harness then makes a fresh
+ *   foreign user and a fresh admin account for that route.
+ * - `admin` is the status the admin expects (default 200). `anonymous` defaults to 401 for
+ *   non-public routes and 200 for public ones.
+ * - `badInputs` (optional): extra requests that must be refused with a German 4xx (e.g. a
+ *   tampered cursor). Bodies of write routes are mutated by the bad-input harness automatically
+ *   (wrong types, null, arrays, control characters, huge and deep bodies, `__proto__`, content types).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { uniqueName } from '../helpers/server.ts';
+import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
+import { makePng } from '../helpers/images.ts';
+
+export interface Part { name: string; filename?: string; contentType?: string; data: Buffer | string }
+
+export interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** JSON body (sent as application/json). */
+  body?: unknown;
+  /** multipart/form-data parts instead of a JSON body. */
+  multipart?: Part[];
+  /** Reads (as admin) what the call would change; compared before and after refused calls. */
+  state?: () => Promise<unknown>;
+}
+
+export interface Tenant {
+  user: { id: string; token: string; username: string; password: string };
+  company: { id: string; org: string };
+  profile: { id: string; adressen: { adresseId: string }[] };
+  person: { id: string };
+  /** An image uploaded for the company (file name as the upload route returned it). */
+  upload: string;
+  /** Unique text in the tenant's names: an answer containing it leaks the tenant's data. */
+  marker: string;
+}
+
+export interface FixtureContext {
+  s: TestServer;
+  adminToken: () => Promise<string>;
+  /** GET as admin; `{ status, body }`. */
+  read: (path: string) => Promise<{ status: number; body: unknown }>;
+  newCompany: (t: Tenant) => Promise<{ id: string; org: string }>;
+  newProfile: (t: Tenant) => Promise<{ id: string }>;
+  newPerson: (t: Tenant) => Promise<{ id: string }>;
+  newUser: () => Promise<{ id: string; token: string; username: string; password: string }>;
+}
+
+export type ForeignOutcome = 'denied' | 'filtered' | 'public';
+
+export interface RouteFixture {
+  call: (c: FixtureContext, t: Tenant) => Promise<Call> | Call;
+  foreign: ForeignOutcome;
+  admin?: number;
+  anonymous?: number;
+  ownCallers?: boolean;
+  badInputs?: (c: FixtureContext, t: Tenant) => Promise<Call[]> | Call[];
+}
+
+const person = (t: Tenant, extra: Record<string, unknown> = {}) => ({
+  companyProfilId: t.profile.id,
+  firstname: `Vor${t.marker}`,
+  lastname: `Nach${t.marker}`,
+  tel: [{ type: 'work', value: '+49 30 1234567' }],
+  email: [{ type: 'work1', value: 'karte@beispiel.de' }],
+  social: [{ type: 'xing', link: 'https://www.xing.com/profile/x' }],
+  ...extra,
+});
+
+const readPath = (c: FixtureContext, path: string) => async () => c.read(path);
+
+export const routeFixtures: Record<string, RouteFixture> = {
+  // --- system ---
+  health: { call: () => ({}), foreign: 'public' },
+
+  // --- auth ---
+  authLogin: {
+    call: async (c) => {
+      const u = await c.newUser();
+      return { body: { username: u.username, password: u.password } };
+    },
+    foreign: 'public',
+  },
+  authSession: { call: () => ({}), foreign: 'filtered' },
+  authLogout: { call: () => ({}), foreign: 'filtered', ownCallers: true },
+
+  // --- users ---
+  userCreate: {
+    call: () => {
+      const username = uniqueName('neu');
+      return { body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123', userGroupId: 'user' } };
+    },
+    foreign: 'denied',
+    badInputs: () => {
+      const username = uniqueName('neu');
+      const body = { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123' };
+      return [
+        // Finding 3: a group id beyond DynamoDB's 2,048-byte key limit was a 500.
+        { body: { ...body, userGroupId: 'g'.repeat(3000) } },
+        // Invisible and look-alike characters in usernames.
+        { body: { ...body, userGroupId: 'user', username: `${username}\u200b` } },
+        { body: { ...body, userGroupId: 'user', username: `${username} x` } },
+      ];
+    },
+  },
+  userList: { call: () => ({ query: { search: '' } }), foreign: 'denied' },
+  userGroups: { call: () => ({}), foreign: 'denied' },
+  userGet: { call: (_c, t) => ({ params: { id: t.user.id } }), foreign: 'denied' },
+  userUpdate: {
+    call: async (c) => {
+      const u = await c.newUser();
+      return { params: { id: u.id }, body: { firstname: 'Geändert' }, state: readPath(c, `/api/user/${u.id}`) };
+    },
+    foreign: 'denied',
+  },
+  userAdminUpdate: {
+    call: async (c) => {
+      const u = await c.newUser();
+      return { params: { id: u.id }, body: { lastname: 'Geändert' }, state: readPath(c, `/api/user/${u.id}`) };
+    },
+    foreign: 'denied',
+  },
+
+  // --- companies ---
+  companyCreate: { call: () => ({ body: { org: uniqueName('Neue Firma '), lang: 'de', userIds: [] } }), foreign: 'denied' },
+  companyList: { call: () => ({}), foreign: 'filtered' },
+  companyGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+  companyUpdate: {
+    call: async (c, t) => {
+      const co = await c.newCompany(t);
+      return { params: { id: co.id }, body: { org: `${co.org} geändert`, lang: 'en' }, state: readPath(c, `/api/card/company/${co.id}`) };
+    },
+    foreign: 'denied',
+  },
+  companyDelete: {
+    call: async (c, t) => {
+      const co = await c.newCompany(t);
+      return { params: { id: co.id }, state: readPath(c, `/api/card/company/${co.id}`) };
+    },
+    foreign: 'denied',
+  },
+  companyActiveCardCount: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+
+  // --- cards (persons) ---
+  personCreate: {
+    call: async (c, t) => {
+      const p = await c.newProfile(t);
+      return {
+        body: person(t, { companyProfilId: p.id }),
+        state: readPath(c, `/api/card/company/person/all/${p.id}`),
+      };
+    },
+    foreign: 'denied',
+  },
+  personCardCount: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
+  personListByProfile: {
+    call: (_c, t) => ({ params: { profileId: t.profile.id }, query: { limit: '10' } }),
+    foreign: 'denied',
+    badInputs: (_c, t) => {
+      const cursor = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+      const other = { pk: `COMPANY#${randomUUID()}`, sk: 'PERSON#x' };
+      return [
+        // Finding 3: a key attribute set to "" in the cursor was a 500.
+        { params: { profileId: t.profile.id }, query: { cursor: cursor({ pk: '', sk: '', gsi1pk: '', gsi1sk: '' }) } },
+        { params: { profileId: t.profile.id }, query: { cursor: cursor(other) } },
+        { params: { profileId: t.profile.id }, query: { cursor: 'nicht-base64-{}' } },
+        { params: { profileId: t.profile.id }, query: { limit: '0' } },
+      ];
+    },
+  },
+  personGet: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  personUpdate: {
+    call: async (c, t) => {
+      const p = await c.newPerson(t);
+      const path = `/api/card/company/person/${p.id}`;
+      const current = (await c.read(path)).body as { version: number };
+      return { params: { id: p.id }, body: person(t, { position: 'Leitung', version: current.version }), state: readPath(c, path) };
+    },
+    foreign: 'denied',
+  },
+  personDelete: {
+    call: async (c, t) => {
+      const p = await c.newPerson(t);
+      return { params: { id: p.id }, state: readPath(c, `/api/card/company/person/${p.id}`) };
+    },
+    foreign: 'denied',
+  },
+  personExport: { call: (_c, t) => ({ params: { companyId: t.company.id } }), foreign: 'denied' },
+
+  // --- profiles ---
+  profileCreate: {
+    call: async (c, t) => ({
+      body: { companyId: t.company.id, profilname: `Neu ${t.marker}`, notes: 'Zeile 1\nZeile 2\tTab' },
+      state: readPath(c, `/api/card/company/profil/all/${t.company.id}`),
+    }),
+    foreign: 'denied',
+  },
+  profileList: { call: (_c, t) => ({ params: { companyId: t.company.id } }), foreign: 'denied' },
+  profileGet: { call: (_c, t) => ({ params: { id: t.profile.id } }), foreign: 'denied' },
+  profileUpdate: {
+    call: async (c, t) => {
+      const p = await c.newProfile(t);
+      const path = `/api/card/company/profil/${p.id}`;
+      const current = (await c.read(path)).body as { version: number };
+      return {
+        params: { id: p.id },
+        body: { profilname: `Geändert ${t.marker}`, claim: 'Claim', settings: { customCss: '.card { color: red; }' }, version: current.version },
+        state: readPath(c, path),
+      };
+    },
+    foreign: 'denied',
+  },
+  profileDelete: {
+    call: async (c, t) => {
+      const p = await c.newProfile(t);
+      return { params: { id: p.id }, state: readPath(c, `/api/card/company/profil/${p.id}`) };
+    },
+    foreign: 'denied',
+  },
+
+  // --- uploads ---
+  uploadCreate: {
+    call: (_c, t) => ({
+      params: { id: t.company.id },
+      multipart: [{ name: 'image', filename: 'bild.png', contentType: 'image/png', data: makePng(32, 24) }],
+    }),
+    foreign: 'denied',
+  },
+  uploadGet: { call: (_c, t) => ({ params: { field: 'image', filename: t.upload } }), foreign: 'public' },
+};
+
+/** Builds the context the fixtures use, for one test server. */
+export function fixtureContext(s: TestServer): FixtureContext {
+  const read = async (path: string) => {
+    const res = await s.api('GET', path, { token: await s.adminToken() });
+    return { status: res.status, body: res.body as unknown };
+  };
+  return {
+    s,
+    adminToken: () => s.adminToken(),
+    read,
+    newCompany: (t) => createCompany(s, { org: uniqueName(`Firma ${t.marker} `), userIds: [t.user.id] }),
+    newProfile: (t) => createProfile(s, t.company.id, { profilname: uniqueName(`Profil ${t.marker} `) }),
+    newPerson: async (t) => {
+      const res = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: person(t) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { id: string };
+    },
+    newUser: () => createUserToken(s),
+  };
+}
+
+/** A tenant: company with an assigned user, a profile with an address, a card and an uploaded image. */
+export async function createFixtureTenant(c: FixtureContext): Promise<Tenant> {
+  const marker = `M${randomUUID().slice(0, 8)}`;
+  const user = await c.newUser();
+  const company = await createCompany(c.s, { org: `Firma ${marker}`, userIds: [user.id] });
+  const profile = await createProfile(c.s, company.id, {
+    profilname: `Profil ${marker}`,
+    adressen: [{ straße: `Straße ${marker}`, plz: '10115', ort: 'Berlin' }],
+  });
+  const t0 = { user, company, profile, marker } as Tenant;
+  const res = await c.s.api('POST', '/api/card/company/person', { token: await c.adminToken(), body: person(t0) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const upload = await uploadImage(c.s, user.token, company.id);
+  return { ...t0, person: res.body, upload };
+}
