@@ -11,6 +11,8 @@ export const uploadMessages = {
   /** A chosen file that is not an upload of the company (another tenant's, or deleted meanwhile). */
   notOwned: 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.',
   loadFailed: 'Konnte Bild nicht laden.',
+  /** The server decodes every upload completely; a cut-off or corrupt file ends here. */
+  undecodable: 'Konnte Bild nicht laden: Die Datei ist beschädigt oder unvollständig. Bitte speichern Sie das Bild neu und laden Sie es erneut hoch.',
   ratio: "Bildratio muss '{ratio}' sein, war (w|h: {w}|{h}) '{actual}'",
   tooSmall: 'Der Ausschnitt muss mindestens {min} Pixel breit sein.',
   choose: 'Bild wählen',

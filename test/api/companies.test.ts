@@ -13,6 +13,7 @@ import type { AuthUser } from '../../functions/lib/auth/session.ts';
 import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { updateCompany } from '../../functions/domain/companies/update-company.ts';
 import { recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
+import { allVariantFilenames } from '../../shared/images.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -237,16 +238,21 @@ describe('companies: delete', () => {
     const filename = await upload(u.token, company.id);
     const file = join(s.uploadsDir, 'images', filename);
     expect(existsSync(file)).toBe(true);
+    const variants = allVariantFilenames(filename).map((name) => join(s.uploadsDir, 'images', name));
+    expect(variants.every((v) => existsSync(v))).toBe(true);
     const version = await userVersion(u.id);
 
     const res = await s.api('DELETE', `${C}/${company.id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(existsSync(file)).toBe(false);
+    // The resized variants (shared/images.ts) go with the original.
+    expect(variants.filter((v) => existsSync(v))).toEqual([]);
     expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(404);
-    // The CDN's cached copies go too (every field serves the file).
+    // The CDN's cached copies go too (every field serves the file and its variants).
     const invalidated = recordedInvalidations().flat();
-    expect(invalidated).toContain(`/api/upload/logo/${filename}*`);
-    expect(invalidated).toContain(`/api/upload/image/${filename}*`);
+    const stem = filename.slice(0, filename.indexOf('.') + 1);
+    expect(invalidated).toContain(`/api/upload/logo/${stem}*`);
+    expect(invalidated).toContain(`/api/upload/image/${stem}*`);
     expect((await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', `/api/card/company/person/${person.body.id}`, { token: admin })).status).toBe(404);
     expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).status).toBe(404);

@@ -4,7 +4,7 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
-import { uploadCdnPaths } from '../uploads/save-upload.ts';
+import { uploadCdnPaths, variantStorageKeys } from '../uploads/save-upload.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
@@ -39,7 +39,9 @@ async function deleteOwnedItems(companyId: string): Promise<void> {
       if (!owned.length) continue;
       found = true;
       const files = owned.flatMap((i) => (i.storageKey ? [i.storageKey] : []));
-      for (let i = 0; i < files.length; i += 10) await Promise.all(files.slice(i, i + 10).map((k) => uploads().delete(k)));
+      // An upload is its original and its resized variants (shared/images.ts).
+      const stored = files.flatMap((k) => [...variantStorageKeys(k), k]);
+      for (let i = 0; i < stored.length; i += 10) await Promise.all(stored.slice(i, i + 10).map((k) => uploads().delete(k)));
       // Erasure must not wait for the CDN's year-long cache of the immutable image answers.
       await invalidate(files.flatMap(uploadCdnPaths));
       await batchDeleteAll(owned.map((i) => ({ pk: i.pk, sk: i.sk })));
