@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { handlerFileName } from '../../shared/api/routes.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { msg } from '../../shared/messages.ts';
+import { securityHeaders } from '../../shared/security-headers.ts';
 import { matchRoute } from './router.ts';
 import { log } from '../lib/log.ts';
 
@@ -165,6 +166,8 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
 export function createLocalServer(o: { staticDir: string; ready?: Promise<void> }): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // As CloudFront's response headers policy does, on every answer (SPA, API, errors).
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
       url.pathname.startsWith('/api/') ? handleApi(req, res, url) : handleStatic(res, url, o.staticDir));

@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -13,6 +14,9 @@ const FLAGS = [
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations seen so far (directive and blocked resource). */
+  cspViolations(): readonly string[];
+  /** Closes the context; fails when the page broke the CSP (the whole suite runs under the production CSP). */
   close(): Promise<void>;
 }
 
@@ -28,11 +32,44 @@ async function browser(): Promise<Browser> {
   return shared;
 }
 
-/** A fresh context (own local storage) with one page at the given viewport. */
+function cspFailure(violations: readonly string[]): Error {
+  return new Error(`Content-Security-Policy verletzt (shared/security-headers.ts):\n${violations.join('\n')}`);
+}
+
+/**
+ * A fresh context (own local storage) with one page at the given viewport. Every CSP violation
+ * (the page's securitypolicyviolation event, or Chromium's console report) fails the test.
+ */
 export async function openPage(o: { width?: number; height?: number } = {}): Promise<BrowserSession> {
   const context = await (await browser()).newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: 'de-DE' });
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => { violations.push(text); });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.documentURI}`);
+    });
+  });
   const page = await context.newPage();
-  return { context, page, close: () => context.close() };
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
+  });
+  let checked = false;
+  const check = () => {
+    if (checked) return;
+    checked = true;
+    if (violations.length) throw cspFailure(violations);
+  };
+  try {
+    onTestFinished(async () => { await context.close(); check(); });
+  } catch {
+    // Opened outside a test (beforeAll): the caller's close() does the check.
+  }
+  return {
+    context,
+    page,
+    cspViolations: () => violations,
+    close: async () => { await context.close(); check(); },
+  };
 }
 
 export async function closeBrowser(): Promise<void> {

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './router.tsx';
