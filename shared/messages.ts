@@ -1,11 +1,14 @@
 // The one German message catalogue: server errors, validation texts and UI labels.
 // Strings quoted in the product specification are kept exactly as written there.
+import { cardMessages } from './messages/card.ts';
 import { companyMessages } from './messages/company.ts';
+import { creditMessages } from './messages/credit.ts';
 import { personMessages } from './messages/person.ts';
 import { profileMessages } from './messages/profile.ts';
 import { shellMessages } from './messages/shell.ts';
 import { uploadMessages } from './messages/upload.ts';
 import { userMessages } from './messages/users.ts';
+import { walletMessages } from './messages/wallet.ts';
 
 export const msg = {
   errors: {
@@ -62,10 +65,13 @@ export const msg = {
     /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
     colorPicker: 'Farbwähler',
   },
+  card: cardMessages,
   company: companyMessages,
+  credit: creditMessages,
   person: personMessages,
   profile: profileMessages,
   upload: uploadMessages,
   shell: shellMessages,
   users: userMessages,
+  wallet: walletMessages,
 } as const;

@@ -18,6 +18,30 @@ const schema = z
     INVALIDATION_QUEUE_URL: z.url().optional(),
     /** CloudFront distribution the invalidation job clears paths of (AWS, job only). */
     DISTRIBUTION_ID: z.string().optional(),
+    /** Credits one card activation costs (spec §9: a fixed amount). */
+    CARD_ACTIVATION_CREDITS: z.coerce.number().int().nonnegative().default(1),
+    /** Credits the monthly job books per active card; 0 turns the job off. */
+    MONTHLY_CREDITS_PER_CARD: z.coerce.number().int().nonnegative().default(1),
+    /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
+    PUBLIC_BASE_URL: z.url().optional(),
+    /** Key of the signed wallet links (HMAC); locally in DATA_DIR/wallet-secret. Rotating it voids every printed wallet QR code. */
+    WALLET_LINK_SECRET: z.string().min(32, 'WALLET_LINK_SECRET muss mindestens 32 Zeichen lang sein').optional(),
+    WALLET_LINK_SECRET_ARN: z.string().optional(),
+    /** Wallet configuration as one Secrets Manager JSON secret (AWS); locally the variables below. */
+    WALLET_CONFIG_SECRET_ARN: z.string().optional(),
+    APPLE_PASS_TYPE_ID: z.string().optional(),
+    APPLE_TEAM_ID: z.string().optional(),
+    APPLE_PASS_CERT_FILE: z.string().optional(),
+    APPLE_PASS_KEY_FILE: z.string().optional(),
+    APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+    APPLE_WWDR_CERT_FILE: z.string().optional(),
+    /** APNs host (and port); Wallet passes always use the production service. */
+    APNS_HOST: z.string().default('api.push.apple.com'),
+    /** Extra CA for APNS_HOST (tests, a proxy); Apple's own host needs none. */
+    APNS_CA_FILE: z.string().optional(),
+    GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+    GOOGLE_WALLET_KEY_FILE: z.string().optional(),
+    GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   })
   .refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), {
     message: 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein',

@@ -49,6 +49,21 @@ export const keys = {
   /** An uploaded image, owned by a company (GSI2) so deleting the company removes the file. */
   upload: (filename: string) => ({ pk: `UPLOAD#${filename}`, sk: 'UPLOAD' }),
 
+  /**
+   * A company's credit history: one partition per company, sorted by time, so a Query with
+   * ScanIndexForward=false reads it newest first. GSI1 groups every entry by its month
+   * (Europe/Berlin) for the admin statistics; GSI2 (`ownedCreditEntry`) lets the company delete
+   * remove the entries.
+   */
+  creditEntry: (companyId: string, createdAt: string, entryId: string) => ({ pk: `COMPANY#${companyId}#CREDITS`, sk: `${createdAt}#${entryId}` }),
+  creditHistoryPartition: (companyId: string) => ({ pk: `COMPANY#${companyId}#CREDITS` }),
+  creditMonthEntry: (month: string, createdAt: string, entryId: string) => ({ gsi1pk: `CREDITS#${month}`, gsi1sk: `${createdAt}#${entryId}` }),
+  creditMonthPartition: (month: string) => ({ gsi1pk: `CREDITS#${month}` }),
+  ownedCreditEntry: (companyId: string, entryId: string) => keys.owned(companyId, 'CREDIT', entryId),
+  /** Written with the monthly booking in one transaction; its existence means "this month is booked". */
+  creditMonthlyMarker: (companyId: string, month: string) => ({ pk: `COMPANY#${companyId}#MONTHLY`, sk: month }),
+  ownedCreditMonthlyMarker: (companyId: string, month: string) => keys.owned(companyId, 'CREDITMONTH', month),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

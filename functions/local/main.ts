@@ -7,6 +7,7 @@ import type { DynamoLocal } from './dynamo-local.ts';
 import { prepareLocal } from './prepare.ts';
 import { createLocalServer } from './server.ts';
 import { buildWeb } from '../../web/build.ts';
+import { ENDPOINT_FILE } from './endpoint-file.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await dynamo?.stop();
+    rmSync(join(c.dataDir, ENDPOINT_FILE), { force: true });
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   if (built) console.log('Web-Oberfläche neu gebaut.');
   try {
     dynamo = await startDynamoLocal({ dbPath: join(c.dataDir, 'dynamodb') });
+    writeFileSync(join(c.dataDir, ENDPOINT_FILE), dynamo.endpoint);
     const setup = await prepareLocal({
       endpoint: dynamo.endpoint,
       tableName: process.env.TABLE_NAME ?? 'visitenkarten',

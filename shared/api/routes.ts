@@ -6,6 +6,9 @@ import * as person from './routes/person.ts';
 import * as company from './routes/company.ts';
 import * as profile from './routes/profile.ts';
 import * as upload from './routes/upload.ts';
+import * as card from './routes/card.ts';
+import * as credit from './routes/credit.ts';
+import * as wallet from './routes/wallet.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -20,6 +23,9 @@ export const areas = {
   company,
   profile,
   upload,
+  card,
+  credit,
+  wallet,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

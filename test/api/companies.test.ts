@@ -187,7 +187,7 @@ describe('companies: update', () => {
   });
 
   test('an update never overwrites credits or card counters written meanwhile', async () => {
-    const company = await createCompany(s);
+    const company = await createCompany(s, { credits: 0 });
     await db().send(new UpdateCommand({
       TableName: tableName(), Key: keys.company(company.id),
       UpdateExpression: 'ADD credits :c, cardCountTotal :t, cardCountActive :a',

@@ -21,7 +21,8 @@ let b: { user: { id: string; token: string }; company: { id: string } };
 
 async function tenant() {
   const user = await createUserToken(s);
-  return { user, company: await createCompany(s, { userIds: [user.id] }) };
+  // No credits: uploads need none, and the isolation test expects the company to own nothing.
+  return { user, company: await createCompany(s, { userIds: [user.id], credits: 0 }) };
 }
 
 beforeAll(async () => {

@@ -16,10 +16,25 @@ export async function createUserToken(s: TestServer): Promise<{ id: string; toke
   return { id: res.body.id, token: await s.login(username, password), username, password };
 }
 
-export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[] } = {}): Promise<{ id: string; org: string }> {
+/** Credits a test company gets unless the test says otherwise: activating a card costs credits. */
+export const TEST_COMPANY_CREDITS = 1000;
+
+export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[]; credits?: number } = {}): Promise<{ id: string; org: string }> {
   const res = await s.api('POST', '/api/card/company', {
     token: await s.adminToken(),
     body: { org: o.org ?? uniqueName('Firma '), userIds: o.userIds ?? [] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const credits = o.credits ?? TEST_COMPANY_CREDITS;
+  if (credits) await addCredits(s, res.body.id, credits);
+  return res.body;
+}
+
+/** Books credits for a company through the admin route, as an admin would. */
+export async function addCredits(s: TestServer, companyId: string, credits: number, infotext?: string): Promise<{ id: string; credits: number }> {
+  const res = await s.api('POST', '/api/card/company/credit/history', {
+    token: await s.adminToken(),
+    body: { companyId, credits, ...(infotext ? { infotext } : {}) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -53,8 +68,8 @@ export async function getProfileCardCount(s: TestServer, profileId: string): Pro
 }
 
 /** A tenant: a company with one assigned user and a profile with two addresses. */
-export async function createTenant(s: TestServer, org?: string) {
-  const { user, company } = await createBareTenant(s, org);
+export async function createTenant(s: TestServer, org?: string, o: { credits?: number } = {}) {
+  const { user, company } = await createBareTenant(s, org, o);
   const profile = await createProfile(s, company.id, {
     adressen: [
       { straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' },
@@ -65,9 +80,9 @@ export async function createTenant(s: TestServer, org?: string) {
 }
 
 /** A company with one assigned user and no profile yet. */
-export async function createBareTenant(s: TestServer, org?: string) {
+export async function createBareTenant(s: TestServer, org?: string, o: { credits?: number } = {}) {
   const user = await createUserToken(s);
-  const company = await createCompany(s, { ...(org ? { org } : {}), userIds: [user.id] });
+  const company = await createCompany(s, { ...(org ? { org } : {}), userIds: [user.id], ...o });
   return { user, company };
 }
 

@@ -6,16 +6,18 @@ import { keys } from '../../lib/keys.ts';
 
 /**
  * ADD to the company's `cardCountTotal` / `cardCountActive`. The company must still exist and not
- * be in the middle of being deleted, so no card outlives its company.
+ * be in the middle of being deleted, so no card outlives its company. `charge` (an activation's
+ * cost) is taken from the balance in the same update, which then requires the balance to cover
+ * it: one transaction cannot touch the company item twice, and the history entry goes alongside.
  */
-export function companyCounterUpdate(companyId: string, total: number, active: number): TransactItem {
+export function companyCounterUpdate(companyId: string, total: number, active: number, charge = 0): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.company(companyId),
-      UpdateExpression: 'ADD cardCountTotal :total, cardCountActive :active',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
-      ExpressionAttributeValues: { ':total': total, ':active': active },
+      UpdateExpression: `ADD cardCountTotal :total, cardCountActive :active${charge ? ', credits :charge' : ''}`,
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deleting)${charge ? ' AND credits >= :cost' : ''}`,
+      ExpressionAttributeValues: { ':total': total, ':active': active, ...(charge ? { ':charge': -charge, ':cost': charge } : {}) },
     },
   };
 }

@@ -10,6 +10,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
+import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 
 /** The card, the company's counters and the profile's counter are written in one transaction. */
 export async function createPerson(o: { auth: AuthUser; input: PersonInput }): Promise<Person> {
@@ -23,15 +24,23 @@ export async function createPerson(o: { auth: AuthUser; input: PersonInput }): P
     version: 1,
     createdAt: now,
     updatedAt: now,
+    ...(o.input.isActive ? { activatedAt: now } : {}),
   };
   const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
+  // A card created active is an activation: charged in this transaction or not created at all.
+  const charge = item.isActive ? activationCharge({ auth: o.auth, companyId: item.companyId, card: { ...item, activatedAt: undefined }, now }) : undefined;
+  const cost = charge?.cost ?? 0;
   await runGuarded([
     ...scopeSteps(o.auth, item.companyId, msg.person.errors.profileNotFound),
     {
       item: { Put: { TableName: tableName(), Item: personRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
       onFail: () => new Error('person id collision'),
     },
-    { item: companyCounterUpdate(item.companyId, 1, item.isActive ? 1 : 0), onFail: profileGone },
+    {
+      item: companyCounterUpdate(item.companyId, 1, item.isActive ? 1 : 0, cost),
+      onFail: () => (cost ? chargeFailure(item.companyId, cost, profileGone) : profileGone()),
+    },
+    ...(charge ? [activationEntryStep(charge)] : []),
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
     ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
   ]);

@@ -7,6 +7,8 @@ import type { Person } from '../../../shared/schemas/person.ts';
 export interface PersonItem extends Person {
   createdAt: string;
   updatedAt: string;
+  /** When the card was first switched on: it was paid for, a later activation costs nothing. */
+  activatedAt?: string;
 }
 
 /** `consistent` for a read that a write is based on: right after a create it still finds the card. */

@@ -13,6 +13,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { getPersonItem } from './person-item.ts';
+import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -49,11 +50,18 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   }
 
   const isActive = o.input.isActive ?? cur.isActive;
+  const now = new Date().toISOString();
+  // Switching on is an activation: charged (or booked at 0 when paid before) in this transaction.
+  const charge = isActive && !cur.isActive
+    ? activationCharge({ auth: o.auth, companyId: cur.companyId, card: { ...cur, firstname: o.input.firstname, lastname: o.input.lastname }, now })
+    : undefined;
+  const cost = charge?.cost ?? 0;
   const written: Record<string, unknown> = {
     ...Object.fromEntries(formFields.map((field) => [field, o.input[field]])),
     isActive,
     version: cur.version + 1,
-    updatedAt: new Date().toISOString(),
+    updatedAt: now,
+    ...(charge && !cur.activatedAt ? { activatedAt: now } : {}),
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
@@ -76,7 +84,14 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
       onFail: () => new ConflictError(),
     },
   ];
-  if (activeDelta !== 0) steps.push({ item: companyCounterUpdate(cur.companyId, 0, activeDelta), onFail: () => new NotFoundError(msg.person.errors.notFound) });
+  const companyGone = () => new NotFoundError(msg.person.errors.notFound);
+  if (activeDelta !== 0) {
+    steps.push({
+      item: companyCounterUpdate(cur.companyId, 0, activeDelta, cost),
+      onFail: () => (cost ? chargeFailure(cur.companyId, cost, companyGone) : companyGone()),
+    });
+  }
+  if (charge) steps.push(activationEntryStep(charge));
   if (moved) {
     steps.push(
       { item: profileCounterUpdate(cur.companyProfilId, cur.companyId, -1), onFail: profileGone },

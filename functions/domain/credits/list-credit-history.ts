@@ -1,0 +1,45 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, db, tableName } from '../../lib/db.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { keys } from '../../lib/keys.ts';
+import { requireCompanyAccess } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { CreditEntry } from '../../../shared/schemas/credit.ts';
+import { getCompanyItem } from '../companies/company-item.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { SYSTEM_USER } from './credit-entry.ts';
+import type { CreditEntryItem } from './credit-entry.ts';
+
+/** Names of the users who booked, read in one batch per page (a deleted user keeps only the id). */
+async function withNames(entries: CreditEntryItem[]): Promise<CreditEntry[]> {
+  const ids = [...new Set(entries.map((e) => e.createdBy).filter((id) => id !== SYSTEM_USER))];
+  const users = await batchGetAll<{ id: string; username: string }>(ids.map((id) => keys.user(id)), {
+    expression: '#id, username',
+    names: { '#id': 'id' },
+  });
+  const names = new Map(users.map((u) => [u.id, u.username]));
+  return entries.map((e) => {
+    const name = e.createdBy === SYSTEM_USER ? msg.credit.system : names.get(e.createdBy);
+    return { ...e, ...(name ? { createdByName: name } : {}) };
+  });
+}
+
+/** One page of a company's history, newest first. The cursor must continue this company's list. */
+export async function listCreditHistory(o: { auth: AuthUser; companyId: string; limit: number; cursor?: string | undefined }): Promise<{ items: CreditEntry[]; nextCursor?: string }> {
+  requireCompanyAccess(o.auth, o.companyId, msg.company.notFound);
+  const company = await getCompanyItem(o.companyId);
+  if (!company || company.deleting) throw new NotFoundError(msg.company.notFound);
+  const partition = keys.creditHistoryPartition(o.companyId).pk;
+  const start = decodeCursor(o.cursor, ['pk', 'sk'], (key) => key.pk === partition);
+  const out = await db().send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: false,
+    Limit: o.limit,
+    ExclusiveStartKey: start,
+  }));
+  const nextCursor = encodeCursor(out.LastEvaluatedKey);
+  return { items: await withNames((out.Items ?? []) as CreditEntryItem[]), ...(nextCursor ? { nextCursor } : {}) };
+}

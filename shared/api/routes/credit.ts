@@ -1,0 +1,29 @@
+import { defineRoute } from '../define.ts';
+import {
+  companyCreditSchema, createCreditEntrySchema, creditCompanyParams, creditEntrySchema, creditHistoryPageSchema,
+  creditHistoryQuery, creditStatisticsSchema,
+} from '../../schemas/credit.ts';
+
+/** A company's balance with its card counts and remaining months; its users and admins. */
+export const creditGet = defineRoute({
+  name: 'creditGet', method: 'GET', path: '/api/card/company/credit/{id}', access: 'user',
+  params: creditCompanyParams, output: companyCreditSchema,
+});
+
+/** A manual entry (positive or negative); the server sets createdAt and createdBy. */
+export const creditHistoryCreate = defineRoute({
+  name: 'creditHistoryCreate', method: 'POST', path: '/api/card/company/credit/history', access: 'admin',
+  body: createCreditEntrySchema, output: creditEntrySchema,
+});
+
+/** Per month of the last 12: credits added, used (activations, monthly fee), activations; per company and in total. */
+export const creditStatistics = defineRoute({
+  name: 'creditStatistics', method: 'GET', path: '/api/card/company/credit/history/statistics', access: 'admin',
+  output: creditStatisticsSchema,
+});
+
+/** A company's entries, newest first, in pages. */
+export const creditHistoryList = defineRoute({
+  name: 'creditHistoryList', method: 'GET', path: '/api/card/company/credit/history/{id}', access: 'user',
+  params: creditCompanyParams, query: creditHistoryQuery, output: creditHistoryPageSchema,
+});
