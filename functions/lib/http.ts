@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
@@ -102,6 +103,46 @@ function errorResult(err: unknown, route: RouteDef, event: HttpEvent): HttpResul
   return json(500, { message: msg.errors.generic } satisfies ErrorBody);
 }
 
+/** How a successful answer may be cached; errors are always `no-store`. */
+export interface CacheOptions {
+  /** `cache-control` of a 200 (default `no-store`; a file result's own header wins). */
+  cacheControl?: string;
+  /** Send a strong ETag of the body and answer 304 to a matching `If-None-Match`. */
+  etag?: boolean;
+}
+
+/**
+ * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
+ * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
+ */
+export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
+
+function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** RFC 9110 If-None-Match: weak comparison, a list, or `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
+}
+
+/** A 200, or a 304 without body when the client already holds this version. */
+function success(event: HttpEvent, cache: CacheOptions, headers: Record<string, string>, body: string | Buffer): HttpResult {
+  const out: Record<string, string> = { ...headers };
+  out['cache-control'] ??= cache.cacheControl ?? 'no-store';
+  if (cache.etag) {
+    out.etag = etagOf(body);
+    if (etagMatches(event.headers?.['if-none-match'], out.etag)) {
+      // A 304 repeats the validators and caching headers, not the body or its type.
+      return { statusCode: 304, headers: { etag: out.etag, 'cache-control': out['cache-control'] }, body: '' };
+    }
+  }
+  const isText = typeof body === 'string';
+  return { statusCode: 200, headers: out, body: isText ? body : body.toString('base64'), isBase64Encoded: !isText };
+}
+
 /**
  * Wraps a domain call as a Lambda handler for one route: parses params, query and body with
  * the route's shared schemas, checks access, and maps the result or error to HTTP.
@@ -109,6 +150,7 @@ function errorResult(err: unknown, route: RouteDef, event: HttpEvent): HttpResul
 export function createHandler<R extends RouteDef>(
   route: R,
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
+  cache: CacheOptions = {},
 ) {
   return middy<HttpEvent, HttpResult>().handler(async (event) => {
     try {
@@ -124,18 +166,10 @@ export function createHandler<R extends RouteDef>(
         sourceIp: clientAddress(event),
       } as HandlerInput<R>;
       const result = await fn(input);
-      if (isFileResult(result)) {
-        const isText = typeof result.body === 'string';
-        return {
-          statusCode: 200,
-          headers: { 'content-type': result.contentType, ...result.headers },
-          body: isText ? (result.body as string) : (result.body as Buffer).toString('base64'),
-          isBase64Encoded: !isText,
-        };
-      }
+      if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
       // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
       const data = route.output ? route.output.parse(result) : result;
-      return json(200, data);
+      return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
     } catch (err) {
       return errorResult(err, route, event);
     }

@@ -1,0 +1,13 @@
+import { defineRoute } from '../define.ts';
+import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
+
+// The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
+// (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
+// every change that alters a card invalidates both paths). The QR route lives under
+// `/api/card/company/`, whose behaviour stays private (Authorization in the key, no caching).
+
+/** What the public page `/c/:id` shows: exactly the card, nothing private. No token is read, nothing written. */
+export const cardGet = defineRoute({
+  name: 'cardGet', method: 'GET', path: '/api/card/{id}', access: 'public',
+  params: cardIdParams, output: publicCardSchema,
+});

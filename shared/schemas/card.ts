@@ -1,0 +1,85 @@
+import * as z from 'zod';
+import { idSchema } from './common.ts';
+import type { PublicCard } from '../card/types.ts';
+
+// The public card's contract. The output schema is also the filter (createHandler parses the
+// answer with it and drops every field it does not name): notes, versions, user ids, counters,
+// owner keys and the profile's other addresses never leave the server.
+
+const text = z.string().optional();
+/** A key that is always there, possibly undefined (as the shared ProfileAddress type has it). */
+const maybe = z.string().or(z.undefined());
+const contact = z.object({ type: z.string(), value: z.string() });
+
+const publicSettingsSchema = z.object({
+  theme: z.string(),
+  logo: z.object({
+    top: z.number().nullable(),
+    right: z.number().nullable(),
+    left: z.number().nullable(),
+    height: z.number().nullable(),
+    useColor: z.boolean(),
+    color: z.string(),
+  }),
+  person: z.object({ background: z.string(), color: z.string() }),
+  kontakt: z.object({ fill: z.string() }),
+  display: z.object({ showStrasse: z.boolean(), showPLZ: z.boolean() }),
+  applePass: z.object({ backgroundColor: z.string(), fontColor: z.string() }),
+  /** Already scoped to the card root on the server. */
+  customCss: z.string().nullable(),
+});
+
+export const publicCardSchema = z.object({
+  id: z.string(),
+  lang: z.enum(['de', 'en']),
+  org: z.string(),
+  person: z.object({
+    firstname: text,
+    lastname: text,
+    nice: text,
+    position: text,
+    firmenname: text,
+    org: text,
+    url: text,
+    image: text,
+    imageWallet: text,
+    color: text,
+    adresseId: text,
+    tel: z.array(contact),
+    email: z.array(contact),
+    social: z.array(z.object({ type: z.string(), link: z.string() })),
+  }),
+  profile: z.object({
+    firmenname: text,
+    claim: text,
+    logo: text,
+    appleLogo: text,
+    walletLogo: text,
+    url: text,
+    impressum: text,
+    datenschutz: text,
+    umsatzsteuernummer: text,
+    handelsgericht: text,
+    /** Only the card's own address (by `adresseId`), if it still exists. */
+    adressen: z.array(z.object({
+      adresseId: z.string(),
+      straße: maybe,
+      plz: maybe,
+      ort: maybe,
+      bundesland: maybe,
+      land: maybe,
+    })),
+    settings: publicSettingsSchema,
+  }),
+});
+
+// The schema and the hand-written type the public page uses (without zod) must not drift apart.
+// (PublicCard's `adressen` may be absent in the page's own inputs; the answer always has it.)
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** What `GET /api/card/{id}` answers (a PublicCard whose `adressen` is always there). */
+export type PublicCardAnswer = z.output<typeof publicCardSchema>;
+type Answer = PublicCardAnswer;
+const schemaMatchesType: Same<Answer, PublicCard & { profile: { adressen: NonNullable<PublicCard['profile']['adressen']> } }> = true;
+void schemaMatchesType;
+
+export const cardIdParams = z.object({ id: idSchema });
