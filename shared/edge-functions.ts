@@ -20,6 +20,12 @@ export function cloudFrontFunctionCode(): string {
   ].join('\n');
 }
 
+/**
+ * Header CloudFront adds to every request it forwards to the API (value: the origin secret in
+ * Secrets Manager); the API refuses requests without it (functions/lib/auth/origin.ts).
+ */
+export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
+
 /** Header that carries the visitor's address from CloudFront to the API (overwrites any sent by the client). */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 

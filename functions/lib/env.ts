@@ -16,6 +16,9 @@ const schema = z
     TRACK_CAPACITY: z.enum(['0', '1']).default('0'),
     /** SQS queue of CDN invalidations (AWS); absent locally, where invalidations are only recorded. */
     INVALIDATION_QUEUE_URL: z.url().optional(),
+    /** Origin secret CloudFront sends (functions/lib/auth/origin.ts): directly (tests) or as a Secrets Manager ARN (AWS); neither: not required. */
+    ORIGIN_SECRET: z.string().min(32, 'ORIGIN_SECRET muss mindestens 32 Zeichen lang sein').optional(),
+    ORIGIN_SECRET_ARN: z.string().optional(),
     /** CloudFront distribution the invalidation job clears paths of (AWS, job only). */
     DISTRIBUTION_ID: z.string().optional(),
     /** Credits one card activation costs (spec §9: a fixed amount). */

@@ -11,6 +11,7 @@ import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
+import { requestMiddleware } from './request-middleware.ts';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -88,8 +89,8 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 function errorResult(err: unknown, route: RouteDef, event: HttpEvent): HttpResult {
   const requestId = event.requestContext?.requestId;
   if (err instanceof AppError) {
+    // The request line (request-middleware.ts) reports status and message.
     const status = statusOf[err.kind];
-    log('info', err.message, { route: route.name, status, requestId });
     const body: ErrorBody = { message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
     const headers: Record<string, string> = err instanceof ThrottledError ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return json(status, body, headers);
@@ -152,7 +153,7 @@ export function createHandler<R extends RouteDef>(
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
   cache: CacheOptions = {},
 ) {
-  return middy<HttpEvent, HttpResult>().handler(async (event) => {
+  return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
     try {
       // Public routes never read a token: the public card path stays at one read.
       const auth = route.access === 'public' ? null : await authenticate(event);
