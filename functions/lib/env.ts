@@ -27,7 +27,7 @@ const schema = z
     MONTHLY_CREDITS_PER_CARD: z.coerce.number().int().nonnegative().default(1),
     /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
     PUBLIC_BASE_URL: z.url().optional(),
-    /** Key of the signed wallet links (HMAC); locally in DATA_DIR/wallet-secret. Rotating it voids every printed wallet QR code. */
+    /** Key of the signed wallet links (HMAC); when unset (local) derived from the token signing key. Rotating it voids every printed wallet QR code. */
     WALLET_LINK_SECRET: z.string().min(32, 'WALLET_LINK_SECRET muss mindestens 32 Zeichen lang sein').optional(),
     WALLET_LINK_SECRET_ARN: z.string().optional(),
     /** Wallet configuration as one Secrets Manager JSON secret (AWS); locally the variables below. */

@@ -51,9 +51,14 @@ export class ThrottledError extends AppError {
   }
 }
 
+/** A feature this server is not configured for (e.g. wallet certificates missing): the message names what is missing. */
+export class UnavailableError extends AppError {
+  readonly kind = 'unavailable';
+}
+
 export type ErrorKind =
   | 'validation' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict'
-  | 'payloadTooLarge' | 'unsupportedType' | 'throttled';
+  | 'payloadTooLarge' | 'unsupportedType' | 'throttled' | 'unavailable';
 
 /** The one table from failure kind to HTTP status. Anything else is a 500. */
 export const statusOf: Record<ErrorKind, number> = {
@@ -65,6 +70,7 @@ export const statusOf: Record<ErrorKind, number> = {
   payloadTooLarge: 413,
   unsupportedType: 415,
   throttled: 429,
+  unavailable: 503,
 };
 
 export interface ErrorBody {

@@ -36,6 +36,8 @@ export interface FileResult {
   contentType: string;
   body: Buffer | string;
   headers?: Record<string, string>;
+  /** 200 unless set: protocols with statuses of their own (PassKit's 201/204/304, a 302 redirect), sent as they are. */
+  statusCode?: number;
 }
 
 export function fileResult(contentType: string, body: Buffer | string, headers?: Record<string, string>): FileResult {
@@ -167,6 +169,15 @@ export function createHandler<R extends RouteDef>(
         sourceIp: clientAddress(event),
       } as HandlerInput<R>;
       const result = await fn(input);
+      if (isFileResult(result) && result.statusCode !== undefined && result.statusCode !== 200) {
+        const isText = typeof result.body === 'string';
+        return {
+          statusCode: result.statusCode,
+          headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers },
+          body: isText ? (result.body as string) : (result.body as Buffer).toString('base64'),
+          isBase64Encoded: !isText,
+        };
+      }
       if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
       // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
       const data = route.output ? route.output.parse(result) : result;

@@ -64,6 +64,21 @@ export const keys = {
   creditMonthlyMarker: (companyId: string, month: string) => ({ pk: `COMPANY#${companyId}#MONTHLY`, sk: month }),
   ownedCreditMonthlyMarker: (companyId: string, month: string) => keys.owned(companyId, 'CREDITMONTH', month),
 
+  /**
+   * Wallet: a device registered for a pass's updates (PassKit web service), one item per pass and
+   * device. GSI1 lists a device's passes (updated serials); GSI2 (`ownedPassRegistration`) lists a
+   * company's registrations (profile/company changes) and lets the company delete remove them.
+   */
+  passRegistration: (serial: string, deviceId: string) => ({ pk: `PASS#${serial}`, sk: `DEVICE#${deviceId}` }),
+  passRegistrationPartition: (serial: string) => ({ pk: `PASS#${serial}` }),
+  deviceRegistrationEntry: (deviceId: string, serial: string) => ({ gsi1pk: `DEVICE#${deviceId}#PASSES`, gsi1sk: serial }),
+  deviceRegistrationPartition: (deviceId: string) => ({ gsi1pk: `DEVICE#${deviceId}#PASSES` }),
+  ownedPassRegistration: (companyId: string, serial: string, deviceId: string) => keys.owned(companyId, 'PASSREG', `${serial}#${deviceId}`),
+  ownedPassRegistrationPrefix: (companyId: string) => keys.owned(companyId, 'PASSREG', ''),
+  /** Wallet: a card whose Google object exists (so a change is PATCHed, a deactivation expires it). */
+  googleObject: (personId: string) => ({ pk: `GPASS#${personId}`, sk: 'GPASS' }),
+  ownedGoogleObject: (companyId: string, personId: string) => keys.owned(companyId, 'GPASS', personId),
+  ownedGoogleObjectPrefix: (companyId: string) => keys.owned(companyId, 'GPASS', ''),
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

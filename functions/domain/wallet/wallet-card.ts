@@ -1,0 +1,83 @@
+import { env } from '../../lib/env.ts';
+import type { HttpEvent } from '../../lib/http.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { requireCompanyAccess } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { isValidWalletSignature } from '../../lib/wallet/link-signature.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { getPersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../persons/person-item.ts';
+import { getProfileItem } from '../profiles/profile-item.ts';
+import type { ProfileItem } from '../profiles/profile-item.ts';
+import { getCompanyItem } from '../companies/company-item.ts';
+import type { CompanyItem } from '../companies/company-item.ts';
+import { cardContent } from '../../../shared/card/content.ts';
+import type { CardContent } from '../../../shared/card/content.ts';
+import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';
+import { defaultCardSettings } from '../../../shared/card/defaults.ts';
+import { msg } from '../../../shared/messages.ts';
+
+/** What a pass is built from (a deleted card's snapshot has only this). */
+export interface PassSource {
+  id: string;
+  person: CardPerson;
+  cardProfile: CardProfile | null;
+  content: CardContent;
+}
+
+/** A card with everything its passes are built from. */
+export interface WalletCard extends PassSource {
+  person: PersonItem;
+  profile: ProfileItem | undefined;
+  company: CompanyItem | undefined;
+  cardProfile: CardProfile | null;
+  content: CardContent;
+}
+
+function asCardProfile(p: ProfileItem | undefined): CardProfile | null {
+  if (!p) return null;
+  const settings = { ...defaultCardSettings, ...(p.settings as Partial<CardProfile['settings']> | undefined) };
+  return { ...(p as unknown as CardProfile), settings };
+}
+
+/** The card, its profile and company; undefined when the card does not exist. */
+export async function loadWalletCard(personId: string): Promise<WalletCard | undefined> {
+  const person = await getPersonItem(personId);
+  if (!person) return undefined;
+  const [profile, company] = await Promise.all([getProfileItem(person.companyProfilId), getCompanyItem(person.companyId)]);
+  const cardProfile = asCardProfile(profile);
+  const lang = company?.lang === 'en' ? 'en' : 'de';
+  return { id: person.id, person, profile, company, cardProfile, content: cardContent({ person, profile: cardProfile, lang }) };
+}
+
+/** A card the signed-in user may see (another company's answers 404 like a missing one). */
+export async function ownWalletCard(auth: AuthUser, personId: string): Promise<WalletCard> {
+  const card = await loadWalletCard(personId);
+  requireCompanyAccess(auth, card?.person.companyId, msg.person.errors.notFound);
+  return card!;
+}
+
+/**
+ * A public signed link's card: a wrong signature is a 403 (checked first, so it says nothing
+ * about whether the id exists), an unknown or inactive card a 404.
+ */
+export async function signedWalletCard(personId: string, signature: string): Promise<WalletCard> {
+  if (!(await isValidWalletSignature(personId, signature))) throw new ForbiddenError(msg.wallet.errors.badSignature);
+  const card = await loadWalletCard(personId);
+  if (!card || !card.person.isActive || card.company?.deleting) throw new NotFoundError(msg.wallet.errors.cardNotFound);
+  return card;
+}
+
+/** Absolute product address: PUBLIC_BASE_URL, else the host the request came to. */
+export function publicBaseUrl(event: HttpEvent | undefined): string {
+  const configured = env().PUBLIC_BASE_URL;
+  if (configured) return new URL(configured).origin;
+  const host = event?.headers?.['x-forwarded-host'] ?? event?.headers?.host ?? '127.0.0.1';
+  const proto = event?.headers?.['x-forwarded-proto'] ?? (/^(127\.|localhost|\[::1\])/.test(host) ? 'http' : 'https');
+  return new URL(`${proto}://${host}`).origin;
+}
+
+/** The public card page, ASCII (an international host name becomes punycode). */
+export function publicCardUrl(base: string, personId: string): string {
+  return new URL(`/c/${encodeURIComponent(personId)}`, base).href;
+}

@@ -1,0 +1,89 @@
+import type { AuthUser } from '../../lib/auth/session.ts';
+import type { HttpEvent } from '../../lib/http.ts';
+import { fileResult } from '../../lib/http.ts';
+import type { FileResult } from '../../lib/http.ts';
+import { appleConfig, googleConfig, requireAppleConfig, requireGoogleConfig } from '../../lib/wallet/config.ts';
+import { walletSignatureOf } from '../../lib/wallet/link-signature.ts';
+import type { WalletCard as WalletCardData, WalletStatus } from '../../../shared/schemas/wallet.ts';
+import { buildApplePass } from './apple-pass.ts';
+import { googleSaveUrl } from './google-pass.ts';
+import { rememberGoogleObject } from './pass-registrations.ts';
+import { ownWalletCard, publicBaseUrl, signedWalletCard } from './wallet-card.ts';
+import type { WalletCard } from './wallet-card.ts';
+
+export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+
+/** `GET /api/wallet/signature/{userId}`: the HMAC the card's public wallet links carry. */
+export async function getWalletSignature(o: { auth: AuthUser; personId: string }): Promise<{ signature: string }> {
+  const card = await ownWalletCard(o.auth, o.personId);
+  return { signature: await walletSignatureOf(card.id) };
+}
+
+export async function getWalletStatus(): Promise<WalletStatus> {
+  const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
+  return {
+    apple: { available: apple.ok, missing: apple.ok ? [] : apple.missing },
+    google: { available: google.ok, missing: google.ok ? [] : google.missing },
+  };
+}
+
+function pkpassFile(pass: Buffer): FileResult {
+  return fileResult(PKPASS_TYPE, pass, { 'content-disposition': 'attachment; filename="pass.pkpass"', 'cache-control': 'no-store' });
+}
+
+async function applePass(card: WalletCard, event: HttpEvent): Promise<Buffer> {
+  // Permission and existence first: another company's card is a 404 even on a server without certificates.
+  const config = await requireAppleConfig();
+  return buildApplePass({ card, config, baseUrl: publicBaseUrl(event), voided: !card.person.isActive });
+}
+
+/** `POST /api/wallet/pkpass/{id}`: builds (and so checks) the pass before the web app downloads it. */
+export async function createPkpass(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<{ serialNumber: string }> {
+  const card = await ownWalletCard(o.auth, o.personId);
+  await applePass(card, o.event);
+  return { serialNumber: card.id };
+}
+
+export async function getPkpass(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<FileResult> {
+  return pkpassFile(await applePass(await ownWalletCard(o.auth, o.personId), o.event));
+}
+
+export async function publicPkpass(o: { personId: string; signature: string; event: HttpEvent }): Promise<FileResult> {
+  return pkpassFile(await applePass(await signedWalletCard(o.personId, o.signature), o.event));
+}
+
+async function saveUrl(card: WalletCard, event: HttpEvent): Promise<string> {
+  const config = await requireGoogleConfig();
+  const baseUrl = publicBaseUrl(event);
+  const url = await googleSaveUrl({ config, card, baseUrl });
+  await rememberGoogleObject({ personId: card.id, companyId: card.person.companyId, profileId: card.person.companyProfilId, baseUrl });
+  return url;
+}
+
+/** `POST /api/wallet/googlecard/{id}`: `result` is the save link the web app opens. */
+export async function createGooglecard(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<{ result: string }> {
+  return { result: await saveUrl(await ownWalletCard(o.auth, o.personId), o.event) };
+}
+
+/** The public link in the QR code: straight on to Google's save page. */
+export async function publicGooglecard(o: { personId: string; signature: string; event: HttpEvent }): Promise<FileResult> {
+  const url = await saveUrl(await signedWalletCard(o.personId, o.signature), o.event);
+  return { kind: 'file', statusCode: 302, contentType: 'text/plain; charset=utf-8', body: url, headers: { location: url, 'cache-control': 'no-store' } };
+}
+
+/** Data of the public QR wallet page. */
+export async function getWalletCardPage(o: { personId: string; signature: string; event: HttpEvent }): Promise<WalletCardData> {
+  const card = await signedWalletCard(o.personId, o.signature);
+  const base = publicBaseUrl(o.event);
+  const path = `${encodeURIComponent(card.id)}/${encodeURIComponent(o.signature)}`;
+  const legal = Object.fromEntries(card.content.legal.map((l) => [l.key, l.href]));
+  return {
+    id: card.id,
+    ...(card.content.company ? { company: card.content.company } : {}),
+    firstname: card.content.firstname,
+    lastname: card.content.lastname,
+    appleUrl: `${base}/api/wallet/pkpass/${path}`,
+    googleUrl: `${base}/api/wallet/googlecard/${path}`,
+    ...legal,
+  };
+}

@@ -1,0 +1,41 @@
+// Wallet texts: server errors, the wallet page and the public QR wallet page. A leaf module
+// without imports, so the public QR page can load it without the rest of the catalogue.
+
+export const walletMessages = {
+  errors: {
+    cardNotFound: 'Karte nicht gefunden',
+    badSignature: 'Der Link ist ungültig. Bitte scannen Sie den QR-Code erneut oder fordern Sie einen neuen an.',
+    appleUnavailable: (missing: string) =>
+      `Apple Wallet ist auf diesem Server nicht eingerichtet (es fehlt: ${missing}). Bitte wenden Sie sich an den Betreiber.`,
+    googleUnavailable: (missing: string) =>
+      `Google Wallet ist auf diesem Server nicht eingerichtet (es fehlt: ${missing}). Bitte wenden Sie sich an den Betreiber.`,
+    appleConfigBroken: 'Die Apple-Wallet-Zertifikate sind ungültig oder passen nicht zusammen. Bitte wenden Sie sich an den Betreiber.',
+    googleFailed: 'Google Wallet hat die Karte nicht angenommen. Bitte versuchen Sie es später erneut.',
+    passAuth: 'Das Pass-Token fehlt oder ist falsch.',
+    pushToken: 'pushToken fehlt',
+  },
+  page: {
+    title: 'Wallet',
+    apple: 'Zu Apple Wallet hinzufügen',
+    google: 'Zu Google Wallet hinzufügen',
+    creating: 'Wird erstellt …',
+    appleFailed: 'Der Apple-Pass konnte nicht erstellt werden.',
+    googleFailed: 'Der Google-Pass konnte nicht erstellt werden.',
+    back: 'Zurück zur Übersicht',
+  },
+  qr: {
+    choose: '(wählen sie Ihr Betriebssystem)',
+    apple: 'Apple',
+    android: 'Android',
+    qrOf: (platform: string) => `QR-Code für ${platform}`,
+    addApple: 'Zu Apple Wallet hinzufügen',
+    addGoogle: 'Zu Google Wallet hinzufügen',
+    notFound: 'Karte nicht gefunden',
+    impressum: 'Impressum',
+    datenschutz: 'Datenschutz',
+    loading: 'Wird geladen …',
+  },
+  overview: {
+    qrWallet: 'QR-Codes für die Wallet',
+  },
+} as const;

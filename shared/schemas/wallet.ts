@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import { msg } from '../messages.ts';
+import { idSchema } from './common.ts';
+
+export const walletUserParams = z.object({ userId: idSchema });
+export const walletCardParams = z.object({ id: idSchema });
+/** The signature is base64url of an HMAC-SHA256 (43 characters); anything else cannot match. */
+export const walletSignedParams = z.object({ id: idSchema, signature: z.string().trim().min(1, msg.validation.required).max(128) });
+
+export const walletSignatureSchema = z.object({ signature: z.string() });
+export const walletResultSchema = z.object({ result: z.string() });
+export const pkpassCreatedSchema = z.object({ serialNumber: z.string() });
+
+/** What is missing for each wallet: the UI names it instead of offering a broken button. */
+export const walletStatusSchema = z.object({
+  apple: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
+  google: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
+});
+export type WalletStatus = z.output<typeof walletStatusSchema>;
+
+/** The public QR wallet page's data: names, both platforms' signed links, the legal links. */
+export const walletCardSchema = z.object({
+  id: z.string(),
+  company: z.string().optional(),
+  firstname: z.string(),
+  lastname: z.string(),
+  appleUrl: z.string(),
+  googleUrl: z.string(),
+  impressum: z.string().optional(),
+  datenschutz: z.string().optional(),
+});
+export type WalletCard = z.output<typeof walletCardSchema>;
+
+// PassKit web service (Apple's paths under webServiceURL). Identifiers are ASCII tokens.
+const token = z.string().trim().min(1, msg.validation.required).max(200);
+export const passkitDeviceParams = z.object({ deviceId: token, passTypeId: token });
+export const passkitRegistrationParams = z.object({ deviceId: token, passTypeId: token, serial: token });
+export const passkitPassParams = z.object({ passTypeId: token, serial: token });
+export const passkitSerialsQuery = z.object({ passesUpdatedSince: z.string().trim().max(40).optional() });
+export const passkitRegisterBody = z.object({ pushToken: z.string().trim().min(1, msg.wallet.errors.pushToken).max(200) });
+export const passkitLogBody = z.object({ logs: z.array(z.string().max(2000)).max(100).default([]) });
