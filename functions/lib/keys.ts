@@ -79,6 +79,24 @@ export const keys = {
   googleObject: (personId: string) => ({ pk: `GPASS#${personId}`, sk: 'GPASS' }),
   ownedGoogleObject: (companyId: string, personId: string) => keys.owned(companyId, 'GPASS', personId),
   ownedGoogleObjectPrefix: (companyId: string) => keys.owned(companyId, 'GPASS', ''),
+  /**
+   * Views and saves of one card on one Berlin day (the statistics aggregator ADDs to it). The card's
+   * days are one partition, so the person statistic reads them with one Query and the card delete
+   * finds them; GSI2 lets the company delete remove them.
+   */
+  cardStatDay: (personId: string, day: string) => ({ pk: `PERSON#${personId}#STATS`, sk: day }),
+  cardStatDayPartition: (personId: string) => ({ pk: `PERSON#${personId}#STATS` }),
+  ownedCardStatDay: (companyId: string, personId: string, day: string) => keys.owned(companyId, 'STATDAY', `${personId}#${day}`),
+  /**
+   * One card's monthly counts (attributes per month) in its company's statistics partition: the
+   * company statistics read every card of a company with one Query of small items.
+   */
+  cardStatRollup: (companyId: string, personId: string) => ({ pk: `COMPANY#${companyId}#STATS`, sk: personId }),
+  cardStatRollupPartition: (companyId: string) => ({ pk: `COMPANY#${companyId}#STATS` }),
+  ownedCardStatRollup: (companyId: string, personId: string) => keys.owned(companyId, 'STATS', personId),
+  /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
+  cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

@@ -6,6 +6,8 @@ import { startDynamoLocal, StartupError } from './dynamo-local.ts';
 import type { DynamoLocal } from './dynamo-local.ts';
 import { prepareLocal } from './prepare.ts';
 import { createLocalServer } from './server.ts';
+import { createCdnLogWriter } from './cdn-log-writer.ts';
+import type { CdnLogWriter } from './cdn-log-writer.ts';
 import { buildWeb } from '../../web/build.ts';
 import { ENDPOINT_FILE } from './endpoint-file.ts';
 
@@ -20,7 +22,15 @@ function config() {
     dataDir: resolve(root, process.env.DATA_DIR ?? '.data'),
     adminUsername: process.env.ADMIN_USERNAME ?? 'admin',
     adminPassword: process.env.ADMIN_PASSWORD,
+    viewFlushSeconds: viewFlushSeconds(),
   };
+}
+
+/** How often the local access log is closed and counted (the statistics' stand-in for the CDN's log delivery). */
+function viewFlushSeconds(): number {
+  const v = Number(process.env.VIEW_FLUSH_SECONDS ?? 10);
+  if (!Number.isFinite(v) || v <= 0) throw new StartupError(`VIEW_FLUSH_SECONDS "${process.env.VIEW_FLUSH_SECONDS}" muss eine Zahl größer als 0 sein (Sekunden, Standard 10).`);
+  return v;
 }
 
 /** Creates one level at a time: Node's recursive mkdir can spin forever below /proc. */
@@ -58,7 +68,8 @@ async function main(): Promise<void> {
   // Take the port first: a busy port should fail before anything is created or started.
   let ready!: () => void;
   const readyPromise = new Promise<void>((r) => { ready = r; });
-  const server = createLocalServer({ staticDir: join(root, 'dist/web'), ready: readyPromise });
+  let cdnLog: CdnLogWriter | undefined;
+  const server = createLocalServer({ staticDir: join(root, 'dist/web'), ready: readyPromise, cdnLog: { record: (r) => cdnLog?.record(r) } });
   await new Promise<void>((ok, fail) => {
     server.once('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE'
       ? new StartupError(`Port ${c.port} ist belegt. Anderen Port wählen, z. B. PORT=3001 npm start.`)
@@ -70,6 +81,8 @@ async function main(): Promise<void> {
   const stop = async () => {
     server.close();
     server.closeAllConnections();
+    // Views of the last seconds are counted before the database goes; a failure leaves the file for the next start.
+    await cdnLog?.stop().catch(() => undefined);
     await dynamo?.stop();
     rmSync(join(c.dataDir, ENDPOINT_FILE), { force: true });
     process.exit(0);
@@ -96,6 +109,7 @@ async function main(): Promise<void> {
         ? `Admin-Konto angelegt: Benutzername "${a.username}", Passwort "${a.password}" (wird nur dieses eine Mal angezeigt).`
         : `Admin-Konto angelegt: Benutzername "${a.username}" mit dem Passwort aus ADMIN_PASSWORD.`);
     }
+    cdnLog = createCdnLogWriter({ dir: join(c.dataDir, 'cdn-logs'), flushSeconds: c.viewFlushSeconds });
     ready();
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : c.port;

@@ -10,6 +10,7 @@ import { msg } from '../../shared/messages.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
 import { matchRoute } from './router.ts';
 import { log } from '../lib/log.ts';
+import type { CdnLogWriter } from './cdn-log-writer.ts';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -121,7 +122,7 @@ function lambdaContext(requestId: string, name: string): Context {
   };
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cdnLog?: Pick<CdnLogWriter, 'record'>): Promise<void> {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match === null) return sendJson(res, 404, { message: msg.errors.routeNotFound });
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
@@ -134,6 +135,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
   const headers = { ...(result.headers as Record<string, string> | undefined) };
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  // What CloudFront's access log records in AWS; the statistics count views from it.
+  cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
 }
 
 async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<void> {
@@ -163,14 +166,14 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
 }
 
 /** One HTTP server for the SPA and the API, as CloudFront + API Gateway are in AWS. */
-export function createLocalServer(o: { staticDir: string; ready?: Promise<void> }): Server {
+export function createLocalServer(o: { staticDir: string; ready?: Promise<void>; cdnLog?: Pick<CdnLogWriter, 'record'> }): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // As CloudFront's response headers policy does, on every answer (SPA, API, errors).
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
-      url.pathname.startsWith('/api/') ? handleApi(req, res, url) : handleStatic(res, url, o.staticDir));
+      url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(res, url, o.staticDir));
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });

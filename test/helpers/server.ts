@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
+import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
+import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin-passwort-1' };
 
@@ -23,6 +25,8 @@ export interface TestServer {
   api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+  /** Closes the local CDN access log and counts it now (views and saves); the server's own timer is off in tests. */
+  flushViews(): Promise<FlushResult>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,8 @@ export async function startTestServer(): Promise<TestServer> {
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
   });
-  const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web') });
+  const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
+  const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web'), cdnLog });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -78,6 +83,7 @@ export async function startTestServer(): Promise<TestServer> {
     api,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
+    flushViews: () => cdnLog.flush(),
     close: () => new Promise<void>((ok) => {
       server.closeAllConnections();
       server.close(() => ok());
@@ -105,6 +111,7 @@ export function useTestServer(): TestServer {
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),
+    flushViews: () => current().flushViews(),
     close: () => current().close(),
   };
 }

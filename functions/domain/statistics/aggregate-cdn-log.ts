@@ -1,0 +1,23 @@
+import { log } from '../../lib/log.ts';
+import { parseCdnLog } from './parse-cdn-log.ts';
+import { writeCounts } from './write-counts.ts';
+import type { WriteResult } from './write-counts.ts';
+
+export interface AggregateResult extends WriteResult {
+  lines: number;
+  counted: number;
+  bots: number;
+}
+
+/**
+ * One CDN log file into the counters: the same code for CloudFront's files (job
+ * cdn-log-aggregate) and the local server's. `fileId` names the file for good (bucket and key):
+ * the same file delivered twice counts once.
+ */
+export async function aggregateCdnLog(o: { fileId: string; lines: AsyncIterable<string> | Iterable<string>; now?: Date }): Promise<AggregateResult> {
+  const parsed = await parseCdnLog(o.lines);
+  const written = await writeCounts({ fileId: o.fileId, counts: parsed.counts, ...(o.now ? { now: o.now } : {}) });
+  const result = { lines: parsed.lines, counted: parsed.counted, bots: parsed.bots, ...written };
+  log('info', 'cdn log aggregated', { fileId: o.fileId, ...result });
+  return result;
+}

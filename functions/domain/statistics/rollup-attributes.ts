@@ -1,0 +1,26 @@
+import { addMonths } from './berlin-time.ts';
+
+// A card's rollup item holds one attribute per month and measure: `v2611` = views in November 2026,
+// `s2611` = saves. Short names on purpose: the company statistics read 1,000 of these items per
+// request, and DynamoDB bills reads by item size (names included). `views`/`saves` are all-time totals.
+
+export const TOTAL_VIEWS = 'views';
+export const TOTAL_SAVES = 'saves';
+
+/** `2026-11` -> `2611`. */
+function yymm(month: string): string {
+  return month.slice(2, 4) + month.slice(5, 7);
+}
+
+export function viewsAttribute(month: string): string {
+  return `v${yymm(month)}`;
+}
+
+export function savesAttribute(month: string): string {
+  return `s${yymm(month)}`;
+}
+
+/** Months a write for `month` removes: far enough back that items only ever hold about the window. */
+export function expiredMonths(month: string): string[] {
+  return Array.from({ length: 24 }, (_, i) => addMonths(month, -12 - i));
+}

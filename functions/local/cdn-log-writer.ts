@@ -1,0 +1,104 @@
+// Locally there is no CDN, so the local server writes the access log CloudFront would write, for
+// the paths the statistics count, and hands each closed file to the same aggregator the AWS job
+// runs. A file holds nothing personal (no address, no cookie; the user agent only as "bot" or
+// "-") and is deleted once it is counted.
+import { appendFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CDN_LOG_HEADER, formatCdnLogLine } from '../domain/statistics/cdn-log-format.ts';
+import { isCountedPath } from '../domain/statistics/counted-requests.ts';
+import { isBotUserAgent } from '../domain/statistics/bots.ts';
+import { aggregateCdnLog } from '../domain/statistics/aggregate-cdn-log.ts';
+import { logLines } from '../domain/statistics/parse-cdn-log.ts';
+import { log } from '../lib/log.ts';
+
+export interface CdnRequest {
+  method: string;
+  path: string;
+  status: number;
+  userAgent: string | undefined;
+}
+
+export interface FlushResult {
+  files: number;
+  counted: number;
+}
+
+export interface CdnLogWriter {
+  /** After an answer: writes a log line when the path is one the statistics count. */
+  record(r: CdnRequest): void;
+  /** Closes the current file and counts every closed one now (tests; the timer does it every VIEW_FLUSH_SECONDS). */
+  flush(): Promise<FlushResult>;
+  /** Stops the timer and counts what is left. */
+  stop(): Promise<void>;
+}
+
+const OPEN_SUFFIX = '.open';
+const CLOSED_SUFFIX = '.log';
+
+/**
+ * `flushSeconds` 0 turns the timer off (tests flush by hand). Files left behind by a crash are
+ * counted on the first flush; counting is idempotent per file name.
+ */
+export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): CdnLogWriter {
+  mkdirSync(o.dir, { recursive: true });
+  // A file a crash left open is complete up to its last line: count it with the next flush.
+  for (const f of readdirSync(o.dir)) if (f.endsWith(OPEN_SUFFIX)) renameSync(join(o.dir, f), join(o.dir, f.slice(0, -OPEN_SUFFIX.length) + CLOSED_SUFFIX));
+  let current: string | undefined;
+  let running: Promise<FlushResult> = Promise.resolve({ files: 0, counted: 0 });
+
+  const close = () => {
+    if (!current) return;
+    const closed = current.slice(0, -OPEN_SUFFIX.length) + CLOSED_SUFFIX;
+    // Renaming in one step: a file is either still written or complete, never both.
+    renameSync(current, closed);
+    current = undefined;
+  };
+
+  const countClosed = async (): Promise<FlushResult> => {
+    const files = existsSync(o.dir) ? readdirSync(o.dir).filter((f) => f.endsWith(CLOSED_SUFFIX)).sort() : [];
+    let counted = 0;
+    for (const name of files) {
+      const file = join(o.dir, name);
+      try {
+        const r = await aggregateCdnLog({ fileId: `local/${name}`, lines: logLines(createReadStream(file)) });
+        counted += r.counted;
+        rmSync(file, { force: true });
+      } catch (err) {
+        // Left in place: the next flush tries again and counts it once.
+        log('error', 'local cdn log not counted; retrying at the next flush', { file: name, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return { files: files.length, counted };
+  };
+
+  const flush = () => {
+    running = running.catch(() => ({ files: 0, counted: 0 })).then(() => {
+      close();
+      return countClosed();
+    });
+    return running;
+  };
+
+  const timer = o.flushSeconds > 0 ? setInterval(() => { void flush(); }, o.flushSeconds * 1000) : undefined;
+  timer?.unref();
+
+  return {
+    record(r) {
+      if (!isCountedPath(r.path)) return;
+      if (!current) {
+        current = join(o.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}${OPEN_SUFFIX}`);
+        writeFileSync(current, CDN_LOG_HEADER);
+      }
+      const ua = r.userAgent ?? '';
+      // Only the verdict is written: the aggregator's list finds "bot", and nothing identifies a person.
+      const userAgent = isBotUserAgent(ua.replaceAll(' ', '%20')) ? 'bot' : '-';
+      appendFileSync(current, formatCdnLogLine({ at: new Date(), method: r.method, path: r.path, status: r.status, userAgent }) + '\n');
+    },
+    flush,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await flush();
+    },
+  };
+}
