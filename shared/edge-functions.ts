@@ -5,6 +5,8 @@ export function spaRewrite(uri: string): string {
   if (uri.indexOf('/api/') === 0 || uri === '/api') return uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri;
+  // The public card page has its own small HTML and entry (no back-office code).
+  if (uri.indexOf('/c/') === 0) return '/card.html';
   return '/index.html';
 }
 

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import type { Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -36,6 +36,28 @@ function outputFor(meta: Metafile, outDir: string, entry: string, ext: string): 
 }
 
 /**
+ * The public card page `/c/:id` (card.html) is a build of its own: one entry without router, API
+ * client or zod, its themes as lazy chunks. A separate build, so no chunk is shared with the back
+ * office: the entry statically imports at most the one chunk it shares with its themes, which the
+ * HTML preloads. Its page styles are inline in card.html (one request fewer).
+ */
+async function buildCardPage(options: BuildOptions & { metafile: true }, stage: string): Promise<void> {
+  const entry = 'web/src/public/card-main.tsx';
+  const result = await build({ ...options, entryPoints: [entry], outdir: join(stage, 'assets/card') });
+  const meta = result.metafile;
+  const js = outputFor(meta, stage, entry, '.js');
+  const out = meta.outputs[relative(root, join(stage, js))];
+  const preload = (out?.imports ?? [])
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => `<link rel="modulepreload" href="/${relative(stage, resolve(root, i.path))}">`)
+    .join('\n    ');
+  const template = await readFile(join(root, 'web/card.html'), 'utf8');
+  await writeFile(join(stage, 'card.html'), template
+    .replace('<!--preload-->', preload)
+    .replace('<!--script-->', `<script type="module" src="${js}"></script>`));
+}
+
+/**
  * Bundles the SPA with esbuild: ESM, code-split (each screen is its own chunk, so the public
  * card page loads no back-office code), minified, hashed file names, source maps.
  * Returns false when `onlyIfStale` and nothing changed since the last build.
@@ -46,10 +68,8 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
   // (a running `npm start`, a test) never sees a half-written build.
   const stage = `${webOutDir}.stage-${process.pid}-${Date.now()}`;
   await mkdir(stage, { recursive: true });
-  const entry = 'web/src/main.tsx';
-  const result = await build({
+  const options = {
     absWorkingDir: root,
-    entryPoints: [entry],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -57,7 +77,6 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     target: ['es2022', 'chrome110', 'safari16', 'firefox115'],
     minify: true,
     sourcemap: true,
-    outdir: join(stage, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
@@ -66,7 +85,9 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-  });
+  } satisfies BuildOptions;
+  const entry = 'web/src/main.tsx';
+  const result = await build({ ...options, entryPoints: [entry], outdir: join(stage, 'assets') });
   const js = outputFor(result.metafile, stage, entry, '.js');
   const css = outputFor(result.metafile, stage, entry, '.css');
   const template = await readFile(join(root, 'web/index.html'), 'utf8');
@@ -74,6 +95,7 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     .replace('<!--styles-->', `<link rel="stylesheet" href="${css}">`)
     .replace('<!--script-->', `<script type="module" src="${js}"></script>`);
   await writeFile(join(stage, 'index.html'), html);
+  await buildCardPage(options, stage);
   if (existsSync(join(root, 'web/public'))) await cp(join(root, 'web/public'), stage, { recursive: true });
   const old = `${stage}.old`;
   if (existsSync(webOutDir)) await rename(webOutDir, old);

@@ -155,8 +155,8 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
     if (!info.isFile()) throw new Error('not a file');
     const data = await readFile(file);
     const ext = extname(file);
-    // Hashed assets never change; index.html must be re-checked so a deploy is picked up.
-    const cache = rewritten === '/index.html' ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+    // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
+    const cache = rewritten.endsWith('.html') ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
     res.writeHead(200, { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
     res.end(data);
   } catch {

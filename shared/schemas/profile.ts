@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
+import { DEFAULT_THEME } from '../card/themes.ts';
 import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText } from './common.ts';
 
 const m = msg.profile;
@@ -8,9 +9,8 @@ const m = msg.profile;
 export const profileSocialTypes = ['facebook', 'instagram', 'linkedin', 'xing', 'youtube', 'tiktok'] as const;
 export type ProfileSocialType = (typeof profileSocialTypes)[number];
 
-/** Themes offered in the profile form; the public card falls back to the default for unknown names. */
-export const profileThemes = ['the-vcard', 'the-vcard-v2', 'the-vcard-en', 'the-vcard-button-swap', 'NoPicture', 'testing'] as const;
-export const DEFAULT_THEME = 'the-vcard';
+/** Themes (names, labels, picker lists) are plain data in shared/card/themes.ts; unknown names fall back to the default. */
+export { DEFAULT_THEME } from '../card/themes.ts';
 
 const hex = (fallback: string) =>
   blankAsAbsent(z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.colorInvalid).default(fallback));

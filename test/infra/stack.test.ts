@@ -90,7 +90,10 @@ describe('CloudFront rewrite function', () => {
     runInNewContext(`${code}\nhandler({ request: { uri: ${JSON.stringify(uri)} } }).uri`) as string;
 
   test.each([
-    ['/c/abc', '/index.html'],
+    ['/c/abc', '/card.html'],
+    ['/c/abc/', '/card.html'],
+    ['/c', '/index.html'],
+    ['/cards', '/index.html'],
     ['/v2/admin/user', '/index.html'],
     ['/', '/index.html'],
     ['/qr/1/sig', '/index.html'],

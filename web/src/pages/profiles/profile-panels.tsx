@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { profileSocialTypes, profileThemes } from '../../../../shared/schemas/profile.ts';
+import { profileSocialTypes } from '../../../../shared/schemas/profile.ts';
+import { profileFormThemes, themeLabel } from '../../../../shared/card/themes.ts';
+import { getUser, isAdmin } from '../../session.ts';
 import type { ProfileSocialType } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { Field } from '../../form.tsx';
@@ -152,7 +154,9 @@ export function SettingsPanel({ values, errors, onChange, sub, onSub }: PanelPro
     <Field name={`logo-${key}`} label={label} inputMode="numeric" value={s.logo[key]} error={errors[`settings.logo.${key}`]}
       onChange={(e) => setS({ logo: { ...s.logo, [key]: e.target.value } })} />
   );
-  const themes: string[] = profileThemes.includes(s.theme as (typeof profileThemes)[number]) ? [...profileThemes] : [s.theme, ...profileThemes];
+  // An admin-only or unknown stored theme stays selectable, so opening the form never changes it.
+  const offered: string[] = profileFormThemes(isAdmin(getUser()));
+  const themes = offered.includes(s.theme) ? offered : [s.theme, ...offered];
   const styling: ReactNode = (
     <div className="stack">
       <div className="form-grid">
@@ -186,7 +190,7 @@ export function SettingsPanel({ values, errors, onChange, sub, onSub }: PanelPro
       <label>
         {f.theme}
         <select name="theme" value={s.theme} aria-invalid={errors['settings.theme'] ? true : undefined} onChange={(e) => setS({ theme: e.target.value })}>
-          {themes.map((theme) => <option key={theme} value={theme}>{theme}</option>)}
+          {themes.map((theme) => <option key={theme} value={theme}>{themeLabel(theme)}</option>)}
         </select>
         {errors['settings.theme'] && <span className="field-error">{errors['settings.theme']}</span>}
       </label>

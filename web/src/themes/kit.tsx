@@ -1,0 +1,286 @@
+import { useInsertionEffect } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { cardContent } from '../../../shared/card/content.ts';
+import type { CardContent, ContactLine } from '../../../shared/card/content.ts';
+import { cardPalette } from '../../../shared/card/contrast.ts';
+import type { CardPalette } from '../../../shared/card/contrast.ts';
+import type { CardLang } from '../../../shared/card/labels.ts';
+import { imageSrcset, variantFilename } from '../../../shared/images.ts';
+import { Icon } from './icons.tsx';
+import type { ThemeProps } from './types.ts';
+import kitCss from './kit.css' with { type: 'text' };
+
+// The parts every theme is built from. Themes import shared code ONLY through this module, so the
+// public page's build keeps all of it in one chunk next to its entry (one request, not several).
+// What a card shows comes from `cardContent`; a theme only arranges and styles it.
+
+export { Icon };
+export type { ThemeProps, CardContent, ContactLine, CardPalette };
+
+const injected = new Set<string>();
+
+/**
+ * Puts a theme's stylesheet (imported as text) into the page once, on first use: the build links
+ * only the entry's CSS, not CSS of lazily loaded chunks, and the global stylesheet stays free of
+ * theme rules.
+ */
+export function useThemeCss(key: string, css: string): void {
+  useInsertionEffect(() => {
+    for (const [k, text] of [['kit', kitCss as string], [key, css]] as const) {
+      if (injected.has(k) || typeof document === 'undefined') continue;
+      injected.add(k);
+      const style = document.createElement('style');
+      style.dataset.theme = k;
+      style.textContent = text;
+      document.head.append(style);
+    }
+  }, [key, css]);
+}
+
+export interface Action { key: 'call' | 'write' | 'web'; icon: ContactLine['icon']; label: string; href: string; external: boolean }
+
+export interface CardView {
+  c: CardContent;
+  p: CardPalette;
+  /** Quick actions: call, write, website (only those the card has). */
+  actions: Action[];
+  /** The vCard download ('Kontakt speichern'); undefined in a preview without a stored card. */
+  saveHref: string | undefined;
+  /** The palette as CSS custom properties for the card root. */
+  vars: CSSProperties;
+}
+
+/** Content and readable colours of a card, for a light (default), dark or company-coloured (`band`) surface. */
+export function useCardView(props: ThemeProps, o: { lang?: CardLang; surface?: string } = {}): CardView {
+  const c = cardContent({ person: props.person, profile: props.profile, lang: o.lang ?? props.lang });
+  const p = cardPalette(c.colors, o.surface === 'band' ? c.colors.band : o.surface);
+  const phone = c.phones.find((x) => x.href);
+  const mail = c.emails.find((x) => x.href);
+  const actions: Action[] = [];
+  if (phone) actions.push({ key: 'call', icon: phone.icon, label: c.labels.call, href: phone.href!, external: false });
+  if (mail) actions.push({ key: 'write', icon: 'mail', label: c.labels.write, href: mail.href!, external: false });
+  if (c.web?.href) actions.push({ key: 'web', icon: 'web', label: c.labels.visit, href: c.web.href, external: true });
+  const vars = {
+    '--vc-surface': p.surface, '--vc-text': p.text, '--vc-muted': p.muted, '--vc-band': p.band, '--vc-on-band': p.onBand, '--vc-band-deep': p.bandDeep,
+    '--vc-icon-on-band': p.iconOnBand, '--vc-accent': p.accent, '--vc-tint': p.tint,
+  } as CSSProperties;
+  return { c, p, actions, saveHref: props.cardId ? `/api/card/${encodeURIComponent(props.cardId)}/vcard` : undefined, vars };
+}
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The card's outer element: palette variables, the card's language, the theme's class. */
+export function CardRoot({ v, className, children }: { v: CardView; className: string; children: ReactNode }) {
+  return <article className={`vc-card ${className}`} lang={v.c.lang} style={v.vars}>{children}</article>;
+}
+
+/** The person's photo from the stored width variants (never the original upload). */
+export function Photo({ v, className, sizes = '(max-width: 440px) 100vw, 400px', priority = true }: { v: CardView; className?: string; sizes?: string; priority?: boolean }) {
+  const { c } = v;
+  if (!c.photo || !c.photoFile) return null;
+  return (
+    <img className={className ?? 'vc-photo'} src={c.photo} srcSet={imageSrcset('image', c.photoFile)} sizes={sizes}
+      alt={c.labels.photoOf(c.name)} width={400} height={295} {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
+  );
+}
+
+/**
+ * The logo: `placed` puts it where the profile's logo settings say (px, over a photo); otherwise it
+ * flows in the layout at the profile's height. Tinted in the logo colour when useColor is on.
+ */
+export function Logo({ v, placed = false, className = 'vc-logo' }: { v: CardView; placed?: boolean; className?: string }) {
+  const { c } = v;
+  if (!c.logo || !c.logoFile) return null;
+  const s = c.settings.logo;
+  const height = Math.max(16, Math.min(s.height ?? 70, 200));
+  const place: CSSProperties = placed
+    ? {
+        position: 'absolute', top: s.top ?? 0, height,
+        ...(s.left !== null ? { left: s.left } : s.right !== null ? { right: s.right } : { left: '50%', transform: 'translateX(-50%)' }),
+      }
+    : { height };
+  if (s.useColor) {
+    const mask = `url("/api/upload/logo/${encodeURIComponent(variantFilename(c.logoFile, 320))}") center / contain no-repeat`;
+    return <span role="img" aria-label={c.labels.logo} className={`${className} vc-logo-tinted`} style={{ ...place, aspectRatio: '1.35', background: c.colors.logo, mask, WebkitMask: mask }} />;
+  }
+  return <img className={className} src={c.logo} srcSet={imageSrcset('logo', c.logoFile)} sizes="240px" alt={c.labels.logo} style={place} />;
+}
+
+export function Initials({ v, className = 'vc-initials' }: { v: CardView; className?: string }) {
+  return v.c.initials ? <span className={className} aria-hidden="true">{v.c.initials}</span> : null;
+}
+
+/** Name, position, display name, claim. */
+export function NameBlock({ v, className = 'vc-name-block' }: { v: CardView; className?: string }) {
+  const { c } = v;
+  return (
+    <div className={className}>
+      <h1 className="vc-name">{c.name}</h1>
+      {c.position && <p className="vc-position">{c.position}</p>}
+      {c.company && <p className="vc-company">{c.company}</p>}
+      {c.claim && <p className="vc-claim">{c.claim}</p>}
+    </div>
+  );
+}
+
+/** Call, write, website. */
+export function Actions({ v, className = 'vc-actions', iconSize = 22 }: { v: CardView; className?: string; iconSize?: number }) {
+  if (v.actions.length === 0) return null;
+  return (
+    <nav className={className} aria-label={v.c.lang === 'en' ? 'Quick actions' : 'Schnellaktionen'}>
+      {v.actions.map((a) => (
+        <a key={a.key} className="vc-action" href={a.href} {...(a.external ? external : {})}>
+          <span className="vc-action-icon"><Icon name={a.icon} size={iconSize} /></span>
+          <span className="vc-action-label">{a.label}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** 'Kontakt speichern': the card's vCard. In a preview without a stored card it is shown, not linked. */
+export function SaveContact({ v, className = 'vc-save' }: { v: CardView; className?: string }) {
+  const body = <><Icon name="save" size={20} /><span>{v.c.labels.save}</span></>;
+  return v.saveHref
+    ? <a className={className} href={v.saveHref} download>{body}</a>
+    : <span className={className} aria-disabled="true">{body}</span>;
+}
+
+function Row({ line }: { line: ContactLine }) {
+  const body = (
+    <>
+      <span className="vc-row-icon"><Icon name={line.icon} /></span>
+      <span className="vc-row-text"><small>{line.label}</small><span>{line.text}</span></span>
+    </>
+  );
+  return line.href
+    ? <a className="vc-row" href={line.href} {...(line.icon === 'web' ? external : {})}>{body}</a>
+    : <div className="vc-row">{body}</div>;
+}
+
+/** Phones, e-mails, website and address in the model's order. */
+export function ContactRows({ v, className = 'vc-rows' }: { v: CardView; className?: string }) {
+  const { c } = v;
+  if (!c.phones.length && !c.emails.length && !c.web && !c.address.length) return null;
+  return (
+    <section className={className}>
+      {c.phones.map((line) => <Row key={line.key} line={line} />)}
+      {c.emails.map((line) => <Row key={line.key} line={line} />)}
+      {c.web && <Row line={c.web} />}
+      {c.address.length > 0 && (
+        <div className="vc-row">
+          <span className="vc-row-icon"><Icon name="pin" /></span>
+          <span className="vc-row-text"><small>{c.labels.address}</small>{c.address.map((l, i) => <span key={i}>{l}</span>)}</span>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function Socials({ v, className = 'vc-social' }: { v: CardView; className?: string }) {
+  const { c } = v;
+  if (c.socials.length === 0) return null;
+  return (
+    <nav className={className} aria-label={c.labels.social}>
+      {c.socials.map((s) => (
+        <a key={s.type} href={s.href} {...external} aria-label={s.label} title={s.label}>
+          <Icon name={s.icon} size={22} />
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Impressum, Datenschutz, USt-IdNr., Handelsregister. */
+export function Legal({ v, className = 'vc-legal' }: { v: CardView; className?: string }) {
+  const { c } = v;
+  if (c.legal.length === 0 && c.legalText.length === 0) return null;
+  return (
+    <footer className={className}>
+      {c.legal.length > 0 && <nav aria-label={c.lang === 'en' ? 'Legal' : 'Rechtliches'}>{c.legal.map((l) => <a key={l.key} href={l.href} {...external}>{l.label}</a>)}</nav>}
+      {c.legalText.map((l, i) => <p key={i}>{l}</p>)}
+    </footer>
+  );
+}
+
+export type Part = 'actions' | 'save' | 'rows' | 'social' | 'legal';
+
+/** The parts below a theme's head, in the theme's order (the usual order when none is given). */
+export function Body({ v, order = ['actions', 'save', 'rows', 'social', 'legal'] }: { v: CardView; order?: Part[] }) {
+  return (
+    <>
+      {order.map((part) => {
+        switch (part) {
+          case 'actions': return <Actions key={part} v={v} />;
+          case 'save': return <div key={part} className="vc-save-wrap"><SaveContact v={v} /></div>;
+          case 'rows': return <ContactRows key={part} v={v} />;
+          case 'social': return <Socials key={part} v={v} />;
+          case 'legal': return <Legal key={part} v={v} />;
+        }
+      })}
+    </>
+  );
+}
+
+// Layouts: the head of a card in four shapes. A theme picks one and styles it with its own CSS.
+
+type LayoutProps = { v: CardView; className: string; order?: Part[] };
+
+/** Full-width photo (logo placed over it as the profile says), the name on the company colour. */
+export function HeroCard({ v, className, order, photo = true }: LayoutProps & { photo?: boolean }) {
+  const { c } = v;
+  const showPhoto = photo && Boolean(c.photo);
+  return (
+    <CardRoot v={v} className={`vc-hero-card ${className}`}>
+      <header className={showPhoto ? 'vc-hero' : 'vc-hero vc-hero-empty'}>
+        {showPhoto ? <Photo v={v} /> : !c.logo && <Initials v={v} />}
+        <Logo v={v} placed={showPhoto} />
+      </header>
+      <section className="vc-band"><NameBlock v={v} /></section>
+      <Body v={v} {...(order ? { order } : {})} />
+    </CardRoot>
+  );
+}
+
+/** A coloured head with the logo, the photo as an avatar overlapping it, the name centred below. */
+export function AvatarCard({ v, className, order }: LayoutProps) {
+  const { c } = v;
+  return (
+    <CardRoot v={v} className={`vc-avatar-card ${className}`}>
+      <header className="vc-head"><Logo v={v} /></header>
+      <div className="vc-avatar">{c.photo ? <Photo v={v} className="vc-avatar-img" sizes="160px" /> : <Initials v={v} />}</div>
+      <NameBlock v={v} className="vc-name-block vc-center" />
+      <Body v={v} {...(order ? { order } : {})} />
+    </CardRoot>
+  );
+}
+
+/** Photo beside the name on the company colour, the logo below. */
+export function SideCard({ v, className, order }: LayoutProps) {
+  const { c } = v;
+  return (
+    <CardRoot v={v} className={`vc-side-card ${className}`}>
+      <header className="vc-side-head">
+        {c.photo ? <Photo v={v} className="vc-side-img" sizes="120px" /> : <Initials v={v} />}
+        <NameBlock v={v} />
+      </header>
+      {c.logo && <div className="vc-side-logo"><Logo v={v} /></div>}
+      <Body v={v} {...(order ? { order } : {})} />
+    </CardRoot>
+  );
+}
+
+/** No photo: the logo (or initials) and the name on the card surface. */
+export function PlainCard({ v, className, order }: LayoutProps) {
+  return (
+    <CardRoot v={v} className={`vc-plain-card ${className}`}>
+      <header className="vc-plain-head">{v.c.logo ? <Logo v={v} /> : <Initials v={v} />}</header>
+      <NameBlock v={v} className="vc-name-block vc-plain-name" />
+      <Body v={v} {...(order ? { order } : {})} />
+    </CardRoot>
+  );
+}
+
+// The public page derives the browser title from the same model (and so keeps the model in the
+// one chunk it shares with the themes).
+export { cardContent };
