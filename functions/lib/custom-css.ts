@@ -4,6 +4,7 @@ import selectorParser from 'postcss-selector-parser';
 import valueParser from 'postcss-value-parser';
 import { CARD_ROOT_CLASS } from '../../shared/card/root.ts';
 import { msg } from '../../shared/messages.ts';
+import { ValidationError } from './errors.ts';
 
 // A profile's own CSS (settings.customCss) applies only inside its card. Server side only: the
 // public page receives the result ready to use and never loads a CSS parser.
@@ -162,4 +163,10 @@ export function customCssProblem(css: string | null | undefined): string | undef
     if (err instanceof CustomCssError) return err.message;
     throw err;
   }
+}
+
+/** For the profile's write path: a refused customCss is a 400 on `settings.customCss`, nothing is written. */
+export function requireValidCustomCss(css: string | null | undefined): void {
+  const problem = customCssProblem(css);
+  if (problem) throw new ValidationError(msg.errors.invalidInput, { 'settings.customCss': problem });
 }

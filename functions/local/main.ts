@@ -90,6 +90,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   prepareDataDir(c.dataDir);
+  const listening = server.address();
+  const boundPort = typeof listening === 'object' && listening ? listening.port : c.port;
+  // QR codes and vCards name this server unless PUBLIC_BASE_URL says otherwise.
+  const publicHost = c.host === '0.0.0.0' || c.host === '::' ? 'localhost' : c.host.includes(':') ? `[${c.host}]` : c.host;
   const built = await buildWeb({ onlyIfStale: true });
   if (built) console.log('Web-Oberfläche neu gebaut.');
   try {
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
       authSecret: authSecret(c.dataDir),
       adminUsername: c.adminUsername,
       adminPassword: c.adminPassword,
+      publicBaseUrl: process.env.PUBLIC_BASE_URL ?? `http://${publicHost}:${boundPort}`,
     });
     if (setup.createdAdmin) {
       const a = setup.createdAdmin;

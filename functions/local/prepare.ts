@@ -9,6 +9,8 @@ export interface LocalConfig {
   authSecret: string;
   adminUsername: string;
   adminPassword?: string | undefined;
+  /** Where this server is reached (QR codes, vCard); sets PUBLIC_BASE_URL. */
+  publicBaseUrl?: string | undefined;
 }
 
 /**
@@ -20,6 +22,7 @@ export async function prepareLocal(c: LocalConfig): Promise<InitialDataResult> {
   process.env.DYNAMODB_ENDPOINT = c.endpoint;
   process.env.UPLOADS_DIR = c.uploadsDir;
   process.env.AUTH_SECRET = c.authSecret;
+  if (c.publicBaseUrl) process.env.PUBLIC_BASE_URL = c.publicBaseUrl;
   delete process.env.UPLOADS_BUCKET;
   await ensureTable({ endpoint: c.endpoint, tableName: c.tableName });
   return ensureInitialData({ adminUsername: c.adminUsername, adminPassword: c.adminPassword });

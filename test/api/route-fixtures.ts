@@ -254,6 +254,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
     foreign: 'denied',
   },
   uploadGet: { call: (_c, t) => ({ params: { field: 'image', filename: t.upload } }), foreign: 'public' },
+
+  // --- public card ---
+  // Public by design: the card is shown to anyone with its address (no token is read).
+  cardGet: {
+    call: (_c, t) => ({ params: { id: t.person.id } }),
+    foreign: 'public',
+    badInputs: () => [{ params: { id: 'x'.repeat(65) } }],
+  },
+  cardVcard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public' },
+  cardQr: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
 };
 
 /** Builds the context the fixtures use, for one test server. */

@@ -37,6 +37,11 @@ export interface TestServer {
 export async function startTestServer(): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
+  // Listening first: the server's own address is its public base URL (QR codes, vCard).
+  const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
+  const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web'), cdnLog });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await prepareLocal({
     endpoint: inject('dynamoEndpoint'),
     tableName,
@@ -44,11 +49,8 @@ export async function startTestServer(): Promise<TestServer> {
     authSecret: randomBytes(32).toString('hex'),
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
+    publicBaseUrl: baseUrl,
   });
-  const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
-  const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web'), cdnLog });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const api: TestServer['api'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };

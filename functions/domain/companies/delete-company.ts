@@ -4,6 +4,7 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
+import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
 import { uploadCdnPaths, variantStorageKeys } from '../uploads/save-upload.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { CompanyItem } from './company-item.ts';
@@ -72,6 +73,8 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
     if (isConditionFailure(err)) throw new NotFoundError(msg.company.notFound);
     throw err;
   }
+  // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).
+  await invalidateCompanyCards(o.companyId);
   await deleteOwnedItems(o.companyId);
   const userIds = [...(company.userIds ?? [])];
   const existing = await loadCompanyUsers(userIds);

@@ -10,6 +10,7 @@ import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
+import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -82,5 +83,9 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
   ]);
+  // Cards show the org (display-name fallback) and speak the company's language.
+  if (next.org !== current.org || next.lang !== current.lang) {
+    await invalidateCompanyCards(o.companyId);
+  }
   return toCompanyOutput(next, users);
 }

@@ -7,6 +7,7 @@ import { msg } from '../../../shared/messages.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
+import { invalidateCard } from '../cards/invalidate-cards.ts';
 
 /**
  * Deletes a card with its counters. The delete is guarded by the version read here: the counter
@@ -36,6 +37,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
       ]);
+      await invalidateCard(p.id);
       return { id: p.id };
     } catch (err) {
       // Only the card's own version condition raises a ConflictError here.

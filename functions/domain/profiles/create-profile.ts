@@ -11,6 +11,7 @@ import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-owners
 import { withAddressIds } from './address-ids.ts';
 import { profileRecord, profileUploadFields } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
+import { requireValidCustomCss } from '../../lib/custom-css.ts';
 
 /**
  * The profile and the company's `profileCount` are written together; the company must exist and
@@ -19,6 +20,7 @@ import type { ProfileItem } from './profile-item.ts';
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
   requireCompanyAccess(o.auth, companyId, msg.company.notFound);
+  requireValidCustomCss(o.input.settings?.customCss);
   const now = new Date().toISOString();
   const item = {
     ...o.input,

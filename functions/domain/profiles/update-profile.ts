@@ -12,6 +12,8 @@ import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-owners
 import { withAddressIds } from './address-ids.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields } from './profile-item.ts';
+import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
+import { requireValidCustomCss } from '../../lib/custom-css.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
 
@@ -25,6 +27,7 @@ const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !==
  * must be uploads of the profile's company.
  */
 export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
+  requireValidCustomCss(o.changes.settings?.customCss);
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
   const { version: expectedVersion, ...input } = o.changes;
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
@@ -48,6 +51,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
     },
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
   ]);
+  await invalidateProfileCards(o.profileId);
   const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Profile;
 }

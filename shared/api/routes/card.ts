@@ -11,3 +11,14 @@ export const cardGet = defineRoute({
   name: 'cardGet', method: 'GET', path: '/api/card/{id}', access: 'public',
   params: cardIdParams, output: publicCardSchema,
 });
+/** 'Kontakt speichern': the card as a vCard 3.0 file. */
+export const cardVcard = defineRoute({
+  name: 'cardVcard', method: 'GET', path: '/api/card/{id}/vcard', access: 'public',
+  params: cardIdParams,
+});
+
+/** QR code (SVG) of the card's public address, for the card overview; own company or admin. */
+export const cardQr = defineRoute({
+  name: 'cardQr', method: 'GET', path: '/api/card/company/person/{id}/qr', access: 'user',
+  params: cardIdParams,
+});

@@ -1,0 +1,22 @@
+import { cardContent } from '../../../shared/card/content.ts';
+import { publicCardUrl } from '../../../shared/card/public-url.ts';
+import { cardFileStem } from '../../../shared/card/vcard.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { publicBaseUrl } from '../../lib/public-base-url.ts';
+import { requireCompanyAccess } from '../../lib/permissions.ts';
+import { qrSvg } from '../../lib/qr-code.ts';
+import { getPersonItem } from '../persons/person-item.ts';
+
+/**
+ * QR code of a card's public address for the card overview ('QR-Code herunterladen'). Own
+ * company or admin; another company's card answers 404 like a missing one. Inactive cards get
+ * one too: the code can be printed before the card goes live.
+ */
+export async function cardQr(o: { auth: AuthUser; personId: string }): Promise<{ fileName: string; svg: string }> {
+  const person = await getPersonItem(o.personId);
+  requireCompanyAccess(o.auth, person?.companyId, msg.person.errors.notFound);
+  const content = cardContent({ person: person!, profile: null });
+  const svg = await qrSvg(publicCardUrl(publicBaseUrl(), person!.id));
+  return { fileName: `${msg.card.qrFilePrefix}-${cardFileStem(content, msg.card.fallbackFileName)}.svg`, svg };
+}
