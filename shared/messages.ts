@@ -6,6 +6,7 @@ import { creditMessages } from './messages/credit.ts';
 import { personMessages } from './messages/person.ts';
 import { profileMessages } from './messages/profile.ts';
 import { shellMessages } from './messages/shell.ts';
+import { statisticMessages } from './messages/statistic.ts';
 import { uploadMessages } from './messages/upload.ts';
 import { userMessages } from './messages/users.ts';
 import { walletMessages } from './messages/wallet.ts';
@@ -72,6 +73,7 @@ export const msg = {
   profile: profileMessages,
   upload: uploadMessages,
   shell: shellMessages,
+  statistic: statisticMessages,
   users: userMessages,
   wallet: walletMessages,
 } as const;

@@ -59,6 +59,15 @@ export function visibleCompanyScope(auth: AuthUser): { all: true } | { all: fals
   return auth.isAdmin ? { all: true } : { all: false, companyIds: auth.companyIds };
 }
 
+/**
+ * Statistics of a company (screens and routes) need its `display.statistik` (spec §6); admins see
+ * them regardless, because they switch the flag and need the numbers to decide.
+ */
+export function requireStatisticsVisible(auth: AuthUser, company: { display?: { statistik?: boolean } }): void {
+  if (auth.isAdmin) return;
+  if (company.display?.statistik === false) throw new ForbiddenError(msg.statistic.errors.disabled);
+}
+
 /** Who works for a company is the admin's decision (spec §2 Benutzerverwaltung). */
 export function canAssignCompanyUsers(auth: AuthUser): boolean {
   return auth.isAdmin;

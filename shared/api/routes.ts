@@ -6,6 +6,7 @@ import * as person from './routes/person.ts';
 import * as company from './routes/company.ts';
 import * as profile from './routes/profile.ts';
 import * as upload from './routes/upload.ts';
+import * as statistic from './routes/statistic.ts';
 import * as card from './routes/card.ts';
 import * as credit from './routes/credit.ts';
 import * as wallet from './routes/wallet.ts';
@@ -23,6 +24,7 @@ export const areas = {
   company,
   profile,
   upload,
+  statistic,
   card,
   credit,
   wallet,

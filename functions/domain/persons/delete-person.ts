@@ -7,6 +7,7 @@ import { msg } from '../../../shared/messages.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
+import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 
 /**
@@ -37,6 +38,8 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
       ]);
+      // Its views and saves go with the card (the company's statistics must not show a deleted card).
+      await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
       await invalidateCard(p.id);
       return { id: p.id };
     } catch (err) {

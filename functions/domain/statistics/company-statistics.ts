@@ -1,0 +1,41 @@
+import { queryAll, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { requireCompanyAccess, requireStatisticsVisible } from '../../lib/permissions.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { CompanyStatistic } from '../../../shared/schemas/statistic.ts';
+import { getCompanyItem } from '../companies/company-item.ts';
+import { lastMonths } from './berlin-time.ts';
+import { TOTAL_SAVES, TOTAL_VIEWS, savesAttribute, viewsAttribute } from './rollup-attributes.ts';
+
+type RollupItem = { sk: string } & Record<string, unknown>;
+
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+/**
+ * Views and saves per card and month of the last 12: one Query of the company's rollup items
+ * (one small item per card that was ever viewed), eventually consistent; no card is read.
+ */
+export async function companyStatistics(o: { auth: AuthUser; companyId: string; now?: Date }): Promise<CompanyStatistic> {
+  requireCompanyAccess(o.auth, o.companyId, msg.statistic.errors.companyNotFound);
+  const company = await getCompanyItem(o.companyId);
+  if (!company) throw new NotFoundError(msg.statistic.errors.companyNotFound);
+  requireStatisticsVisible(o.auth, company);
+  const months = lastMonths(o.now ?? new Date());
+  const items = await queryAll<RollupItem>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.cardStatRollupPartition(o.companyId).pk },
+  });
+  return {
+    months,
+    cards: items.map((i) => ({
+      personId: i.sk,
+      views: months.map((m) => num(i[viewsAttribute(m)])),
+      saves: months.map((m) => num(i[savesAttribute(m)])),
+      totalViews: num(i[TOTAL_VIEWS]),
+      totalSaves: num(i[TOTAL_SAVES]),
+    })),
+  };
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { useTestServer } from '../helpers/server.ts';
+import { createTenant } from '../helpers/card-fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { aggregateCdnLog } from '../../functions/domain/statistics/aggregate-cdn-log.ts';
+import { CDN_LOG_HEADER, formatCdnLogLine } from '../../functions/domain/statistics/cdn-log-format.ts';
+import { berlinDay } from '../../functions/domain/statistics/berlin-time.ts';
+import { companyStatistics } from '../../functions/domain/statistics/company-statistics.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import type { AuthUser } from '../../functions/lib/auth/session.ts';
+
+const s = useTestServer();
+
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+async function newCard(server: TestServer, companyProfilId: string, lastname = 'Muster'): Promise<string> {
+  const res = await server.api('POST', '/api/card/company/person', {
+    token: await server.adminToken(),
+    body: { companyProfilId, firstname: 'Erika', lastname },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id;
+}
+
+async function tenantWithCard() {
+  const t = await createTenant(s);
+  const cardId = await newCard(s, t.profile.id);
+  return { ...t, cardId };
+}
+
+/** What a visitor's phone does: the public page loads the card JSON; "Kontakt speichern" the vCard. */
+async function visit(cardId: string, o: { views?: number; saves?: number; ua?: string } = {}) {
+  for (let i = 0; i < (o.views ?? 0); i++) {
+    const res = await fetch(`${s.baseUrl}/api/card/${cardId}`, { headers: { 'user-agent': o.ua ?? BROWSER } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  }
+  for (let i = 0; i < (o.saves ?? 0); i++) {
+    const res = await fetch(`${s.baseUrl}/api/card/${cardId}/vcard`, { headers: { 'user-agent': o.ua ?? BROWSER } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  }
+}
+
+async function companyStats(companyId: string, token?: string) {
+  return s.api('GET', `/api/card/statistic?companyId=${companyId}`, { token: token ?? await s.adminToken() });
+}
+
+async function cardStats(cardId: string, token?: string) {
+  return s.api('GET', `/api/card/statistic/${cardId}`, { token: token ?? await s.adminToken() });
+}
+
+function cardRow(body: { cards: { personId: string; views: number[]; saves: number[]; totalViews: number; totalSaves: number }[] }, cardId: string) {
+  return body.cards.find((c) => c.personId === cardId);
+}
+
+async function ownedItems(companyId: string, kind: string) {
+  const out = await db().send(new QueryCommand({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :kind)',
+    ExpressionAttributeValues: { ':pk': keys.ownedPartition(companyId).gsi2pk, ':kind': `${kind}#` },
+  }));
+  return out.Items ?? [];
+}
+
+describe('views and saves from the access log', () => {
+  it('N public loads and M vCard downloads give exactly N views and M saves after a flush, on both routes', async () => {
+    const t = await tenantWithCard();
+    const other = await newCard(s, t.profile.id, 'Andere');
+    await visit(t.cardId, { views: 7, saves: 3 });
+    await visit(other, { views: 2 });
+    // Nothing is counted in the request path.
+    expect(cardRow((await companyStats(t.company.id)).body, t.cardId)).toBeUndefined();
+    const flushed = await s.flushViews();
+    expect(flushed.counted).toBe(12);
+
+    const company = await companyStats(t.company.id, t.user.token);
+    expect(company.status).toBe(200);
+    expect(company.body.months).toHaveLength(12);
+    expect(company.body.months.at(-1)).toBe(berlinDay(new Date()).slice(0, 7));
+    const row = cardRow(company.body, t.cardId)!;
+    expect(row.views.at(-1)).toBe(7);
+    expect(row.saves.at(-1)).toBe(3);
+    expect(row.views.slice(0, 11).every((v: number) => v === 0)).toBe(true);
+    expect([row.totalViews, row.totalSaves]).toEqual([7, 3]);
+    expect(cardRow(company.body, other)!.views.at(-1)).toBe(2);
+
+    const card = await cardStats(t.cardId, t.user.token);
+    expect(card.status).toBe(200);
+    expect(card.body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 7, saves: 3 }]);
+
+    // More views later add up; a flush with nothing new changes nothing.
+    await visit(t.cardId, { views: 1 });
+    await s.flushViews();
+    expect((await s.flushViews()).counted).toBe(0);
+    expect(cardRow((await companyStats(t.company.id)).body, t.cardId)!.totalViews).toBe(8);
+  });
+
+  it('a redelivered log file counts nothing twice, also after a run that stopped halfway', async () => {
+    const t = await tenantWithCard();
+    const cards = [t.cardId, ...await Promise.all(Array.from({ length: 3 }, (_, i) => newCard(s, t.profile.id, `Karte${i}`)))];
+    const now = Date.now();
+    // 60 days per card: several chunks (a chunk holds at most 99 updates).
+    const lines = cards.flatMap((id) => Array.from({ length: 60 }, (_, d) =>
+      formatCdnLogLine({ at: new Date(now - d * 86_400_000), method: 'GET', path: `/api/card/${id}`, status: 200, userAgent: '-' })));
+    const file = (CDN_LOG_HEADER + lines.join('\n')).split('\n');
+    const fileId = `test/${t.company.id}.gz`;
+    // A first delivery that stopped after its first chunk: 60 days of a card fill a chunk, and
+    // chunks follow the card ids, so the first chunk is the smallest id's.
+    const firstCard = [...cards].sort()[0]!;
+    const halfway = await aggregateCdnLog({ fileId, lines: file.filter((l) => !l.includes('/api/card/') || l.includes(`/api/card/${firstCard}\t`)) });
+    expect(halfway.chunks).toBe(1);
+    const first = await aggregateCdnLog({ fileId, lines: file });
+    expect(first.counted).toBe(240);
+    expect(first.chunks).toBe(4);
+    expect(first.skippedChunks).toBe(1);
+    const before = (await companyStats(t.company.id)).body;
+    const again = await aggregateCdnLog({ fileId, lines: file });
+    expect(again.updates).toBe(0);
+    expect(again.skippedChunks).toBe(first.chunks);
+    expect((await companyStats(t.company.id)).body).toEqual(before);
+    for (const id of cards) expect(cardRow(before, id)!.totalViews).toBe(60);
+    const days = (await cardStats(t.cardId)).body as { views: number }[];
+    expect(days).toHaveLength(60);
+    expect(days.every((d) => d.views === 1)).toBe(true);
+  });
+
+  it('bot user agents and back-office previews add nothing', async () => {
+    const t = await tenantWithCard();
+    for (const ua of ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'WhatsApp/2.23.20.0 A',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)']) {
+      await visit(t.cardId, { views: 2, saves: 1, ua });
+    }
+    // The back office: the card form's preview and the test screen read the card through the signed-in API; the QR route.
+    const token = t.user.token;
+    expect((await s.api('GET', `/api/card/company/person/${t.cardId}`, { token })).status).toBe(200);
+    await s.api('GET', `/api/card/company/person/${t.cardId}/qr`, { token });
+    await s.api('GET', `/api/card/company/person/all/${t.profile.id}`, { token });
+    // A card that is not there and failures count nothing either.
+    expect((await fetch(`${s.baseUrl}/api/card/unbekannt-123`)).status).toBe(404);
+    const flushed = await s.flushViews();
+    expect(flushed.counted).toBe(0);
+    expect(cardRow((await companyStats(t.company.id)).body, t.cardId)).toBeUndefined();
+    expect((await cardStats(t.cardId)).body).toEqual([]);
+  });
+
+  it("another company's user gets 404 on both routes; anonymous 401", async () => {
+    const t = await tenantWithCard();
+    const stranger = await createTenant(s);
+    await visit(t.cardId, { views: 1 });
+    await s.flushViews();
+    const company = await companyStats(t.company.id, stranger.user.token);
+    expect(company.status).toBe(404);
+    expect(JSON.stringify(company.body)).not.toContain(t.cardId);
+    const card = await cardStats(t.cardId, stranger.user.token);
+    expect(card.status).toBe(404);
+    expect(JSON.stringify(card.body)).not.toContain(t.cardId);
+    expect((await s.api('GET', `/api/card/statistic?companyId=${t.company.id}`)).status).toBe(401);
+    expect((await s.api('GET', `/api/card/statistic/${t.cardId}`)).status).toBe(401);
+    expect((await companyStats('gibt-es-nicht')).status).toBe(404);
+    expect((await cardStats('gibt-es-nicht')).status).toBe(404);
+  });
+
+  it("the company's statistik flag gates both routes for its users; admins always see them", async () => {
+    const t = await tenantWithCard();
+    const admin = await s.adminToken();
+    const off = await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { display: { statistik: false } } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const company = await companyStats(t.company.id, t.user.token);
+    expect(company.status).toBe(403);
+    expect(company.body.message).toBe('Die Statistik ist für dieses Unternehmen nicht freigeschaltet.');
+    expect((await cardStats(t.cardId, t.user.token)).status).toBe(403);
+    expect((await companyStats(t.company.id, admin)).status).toBe(200);
+    expect((await cardStats(t.cardId, admin)).status).toBe(200);
+    await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { display: { statistik: true } } });
+    expect((await companyStats(t.company.id, t.user.token)).status).toBe(200);
+  });
+
+  it('months are German months: a view at 23:30 UTC on 31 January counts for February', async () => {
+    const t = await tenantWithCard();
+    const at = (iso: string) => formatCdnLogLine({ at: new Date(iso), method: 'GET', path: `/api/card/${t.cardId}`, status: 200, userAgent: '-' });
+    await aggregateCdnLog({
+      fileId: `test/month-${t.cardId}`,
+      lines: [at('2026-01-31T22:30:00Z'), at('2026-01-31T23:30:00Z'), at('2026-02-28T22:59:59Z'), at('2026-02-28T23:00:00Z')],
+    });
+    const admin = { id: 'a', username: 'admin', isAdmin: true, companyIds: [], tokenVersion: 0 } as unknown as AuthUser;
+    const stats = await companyStatistics({ auth: admin, companyId: t.company.id, now: new Date('2026-03-15T12:00:00Z') });
+    expect(stats.months.slice(-3)).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(cardRow(stats, t.cardId)!.views.slice(-3)).toEqual([1, 2, 1]);
+    const days = (await cardStats(t.cardId)).body.map((d: { date: string; views: number }) => [d.date, d.views]);
+    expect(days).toEqual([['2026-01-31', 1], ['2026-02-01', 1], ['2026-02-28', 1], ['2026-03-01', 1]]);
+  });
+
+  it("deleting a card deletes its counters; deleting the company deletes all of them", async () => {
+    const t = await tenantWithCard();
+    const kept = await newCard(s, t.profile.id, 'Bleibt');
+    await visit(t.cardId, { views: 2, saves: 1 });
+    await visit(kept, { views: 1 });
+    await s.flushViews();
+    expect(await ownedItems(t.company.id, 'STATDAY')).toHaveLength(2);
+    const del = await s.api('DELETE', `/api/card/company/person/${t.cardId}`, { token: t.user.token });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    const after = (await companyStats(t.company.id)).body;
+    expect(cardRow(after, t.cardId)).toBeUndefined();
+    expect(cardRow(after, kept)!.totalViews).toBe(1);
+    expect(await ownedItems(t.company.id, 'STATDAY')).toHaveLength(1);
+    const gone = await s.api('DELETE', `/api/card/company/${t.company.id}`, { token: await s.adminToken() });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await ownedItems(t.company.id, 'STATDAY')).toHaveLength(0);
+    expect(await ownedItems(t.company.id, 'STATS')).toHaveLength(0);
+  });
+});
