@@ -29,6 +29,7 @@ export const creditMessages = {
   /** Shown before an activation happens (card form and overview). */
   activationCost: (cost: number, balance: number) =>
     `Das Aktivieren einer Visitenkarte kostet ${plural(cost)} (aktueller Kontostand: ${plural(balance)}). Eine bereits einmal aktivierte Karte wird kostenlos wieder aktiviert.`,
+  activationShort: 'Der Kontostand reicht für keine neue Aktivierung; Speichern als aktiv wird abgelehnt (außer die Karte war schon einmal aktiv).',
   activationBlocked: 'Aktivierung nicht möglich',
   ui: {
     overviewTitle: 'Credits',

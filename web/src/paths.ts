@@ -11,6 +11,7 @@ export const paths = {
   adminCompanyAdd: '/v2/admin/company/add',
   adminCompanyEdit: '/v2/admin/company/edit/:companyId',
   adminCredits: '/v2/admin/credit',
+  adminCreditDetail: '/v2/admin/credit/detail/:companyId',
   adminStatistics: '/v2/admin/statistik',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',

@@ -8,6 +8,7 @@ import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
 import { cardRoutes } from './pages/cards/routes.tsx';
 import { companyLegacyRoutes, companyRoutes } from './pages/companies/routes.tsx';
 import { profileRoutes } from './pages/profiles/routes.tsx';
+import { creditRoutes } from './pages/credits/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
@@ -23,6 +24,7 @@ const v2Screens: RouteObject[] = [
   ...cardRoutes,
   ...companyRoutes,
   ...profileRoutes,
+  ...creditRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [

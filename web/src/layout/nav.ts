@@ -21,7 +21,7 @@ const s = msg.shell;
  * is worse than none.
  */
 export function navSections(user: PublicUser): NavSection[] {
-  // Credits (paths.adminCredits), admin statistics (paths.adminStatistics) and card statistics (paths.statistikOverview; non-admins only when the selected company's display.statistik is on) come with the credits/statistics issues: add their links here.
+  // Card statistics (paths.statistikOverview; non-admins only when the selected company's display.statistik is on) come with the statistics issue: add its link here.
   const cards: NavSection = {
     title: s.sections.cards,
     items: [
@@ -37,6 +37,8 @@ export function navSections(user: PublicUser): NavSection[] {
     items: [
       { to: paths.adminCompanies, label: s.nav.adminCompanies },
       { to: paths.adminUsers, label: s.nav.adminUsers },
+      { to: paths.adminCredits, label: s.nav.adminCredits },
+      { to: paths.adminStatistics, label: s.nav.adminStatistics },
     ],
   };
   return [admin, cards];

@@ -1,5 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { companyGet, companyList } from '../../../shared/api/routes/company.ts';
+import { companyList } from '../../../shared/api/routes/company.ts';
+import { creditGet } from '../../../shared/api/routes/credit.ts';
+import type { CompanyCredit } from '../../../shared/schemas/credit.ts';
 import { profileList } from '../../../shared/api/routes/profile.ts';
 import type { Company } from '../../../shared/schemas/company.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -20,11 +22,13 @@ export interface CompanyState {
   companies: Company[] | null;
   selectedId: string | null;
   credits: number;
+  /** The selected company's balance with card counts and the activation cost; null until read. */
+  credit: CompanyCredit | null;
   /** The selected company's profiles; null while they load. */
   profiles: Profile[] | null;
 }
 
-const EMPTY: CompanyState = { companies: null, selectedId: null, credits: 0, profiles: [] };
+const EMPTY: CompanyState = { companies: null, selectedId: null, credits: 0, credit: null, profiles: [] };
 
 let state: CompanyState = { ...EMPTY, selectedId: localStorage.getItem(SELECTED_COMPANY_KEY) };
 /** Whose data the state holds: a sign-in as somebody else starts from scratch. */
@@ -68,11 +72,26 @@ export async function reloadCredits(): Promise<void> {
     showError(msg.company.creditsNoCompany);
     return;
   }
-  const res = await call(companyGet, { params: { id: companyId } });
+  const res = await call(creditGet, { params: { id: companyId } });
   if (state.selectedId !== companyId) return;
   if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-  set({ companies: state.companies?.map((c) => (c.id === companyId ? res.data! : c)) ?? null });
-  setCredits(res.data.credits);
+  const credit = res.data;
+  set({
+    credit,
+    companies: state.companies?.map((c) => (c.id === companyId
+      ? { ...c, credits: credit.credits, cardCountTotal: credit.cardCountTotal, cardCountActive: credit.cardCountActive }
+      : c)) ?? null,
+  });
+  setCredits(credit.credits);
+}
+
+/**
+ * After a write that can change a balance (a card saved or deleted, credits booked): re-reads it
+ * when it is the selected company's (or, without `companyId`, in any case), so the header follows.
+ */
+export async function creditsChanged(companyId?: string): Promise<void> {
+  if (!state.selectedId || (companyId && companyId !== state.selectedId)) return;
+  await reloadCredits();
 }
 
 /** Re-reads the selected company's profiles, then tells the persons loaders. */
@@ -100,13 +119,13 @@ export async function selectCompany(companyId: string | null): Promise<void> {
   const round = ++selectionRound;
   if (!companyId) {
     localStorage.removeItem(SELECTED_COMPANY_KEY);
-    set({ selectedId: null, profiles: [] });
+    set({ selectedId: null, profiles: [], credit: null });
     setCredits(0);
     for (const l of profileListeners) l({ companyId: null, profiles: [] });
     return;
   }
   localStorage.setItem(SELECTED_COMPANY_KEY, companyId);
-  set({ selectedId: companyId, profiles: null });
+  set({ selectedId: companyId, profiles: null, credit: state.credit?.companyId === companyId ? state.credit : null });
   const company = state.companies?.find((c) => c.id === companyId);
   if (company) setCredits(company.credits);
   await reloadCredits();

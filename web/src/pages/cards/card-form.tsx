@@ -17,7 +17,8 @@ import { ContactList } from './contact-list.tsx';
 import type { ContactEntry } from './contact-list.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { creditsChanged, selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { ActivationCost } from '../credits/activation-cost.tsx';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
@@ -43,6 +44,10 @@ export function CardForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Whether the card is active as stored: switching it on is what costs credits.
+  const [storedActive, setStoredActive] = useState(initial?.isActive ?? false);
+  /** A refused save that must stay visible beside the button (not enough credits). */
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   // Edit mode: load the card; its company becomes the selected one, so its profiles are offered.
   useEffect(() => {
@@ -56,6 +61,7 @@ export function CardForm() {
       }
       setValues(valuesOf(res.data));
       setVersion(res.data.version);
+      setStoredActive(res.data.isActive);
       if (res.data.companyId !== companyId) void selectCompany(res.data.companyId);
     });
     return () => {
@@ -115,12 +121,20 @@ export function CardForm() {
     setBusy(false);
     if (res.errorMessage) {
       if (res.fieldErrors) setErrors(res.fieldErrors);
+      // A 409 (e.g. not enough credits) stays in the form; the balance may have moved meanwhile.
+      if (res.statusCode === 409) {
+        setSaveError(res.errorMessage);
+        void creditsChanged();
+      }
       return showError(res.errorMessage);
     }
     if (!res.data) return showError(e.noData);
     if (!res.data.id) return showError(e.missingId);
+    setSaveError(null);
     setValues(valuesOf(res.data));
     setVersion(res.data.version);
+    setStoredActive(res.data.isActive);
+    void creditsChanged(res.data.companyId);
     showSuccess(id ? t.edited : t.created);
     // After the first save the form is the edit form of the new card (spec §2).
     if (!id) navigate(pathTo(paths.visitenkarteEdit, { id: res.data.id }), { replace: true, state: { person: res.data } });
@@ -180,6 +194,7 @@ export function CardForm() {
             <input type="checkbox" name="isActive" checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />
             {t.active}
           </label>
+          <ActivationCost willActivate={values.isActive && !storedActive} />
         </section>
 
         <section className="card stack">
@@ -202,6 +217,7 @@ export function CardForm() {
           </div>
         </section>
 
+        {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>

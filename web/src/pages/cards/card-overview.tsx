@@ -15,7 +15,8 @@ import { getUser, isAdmin } from '../../session.ts';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { uploadUrl } from '../../../../shared/card/links.ts';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { creditsChanged, selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { ActivationCost } from '../credits/activation-cost.tsx';
 import { usePersons } from './use-persons.ts';
 
 const t = msg.person.ui;
@@ -164,6 +165,7 @@ export function CardOverview() {
     if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
     showSuccess(t.deleted);
     reload();
+    void creditsChanged();
   }, [toDelete, reload]);
 
   async function exportCsv() {
@@ -190,6 +192,7 @@ export function CardOverview() {
           )}
       </div>
       {noProfile && <p className="muted">{t.addNeedsProfile}</p>}
+      <ActivationCost />
       <div className="toolbar">
         <label className="search cards-search">
           <span className="visually-hidden">{t.search}</span>

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { creditStatistics } from '../../../../shared/api/routes/credit.ts';
+import type { CreditStatistics, MonthStats } from '../../../../shared/schemas/credit.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { call } from '../../api/client.ts';
+import { showError } from '../../toast.tsx';
+import { LoadState } from '../../components/load-state.tsx';
+import { BarChart } from './bar-chart.tsx';
+
+const t = msg.credit.stats;
+const used = (m: MonthStats) => m.usedActivations + m.usedMonthly;
+const sum = (list: MonthStats[], f: (m: MonthStats) => number) => list.reduce((n, m) => n + f(m), 0);
+
+type Company = CreditStatistics['companies'][number];
+
+/**
+ * The figures shown, once as 12-month charts (of the totals) and once as columns of the table
+ * per company. Views per month come with the statistics work: add a chart and a column here,
+ * fed from its own route (the credit statistics know nothing of page views).
+ */
+const charts: { title: string; value: (m: MonthStats) => number }[] = [
+  { title: t.activations, value: (m) => m.activations },
+  { title: t.creditsUsed, value: used },
+];
+
+const columns: { label: string; cell: (c: Company) => ReactNode }[] = [
+  { label: msg.credit.ui.company, cell: (c) => c.org },
+  { label: t.activations, cell: (c) => sum(c.months, (m) => m.activations).toLocaleString('de-DE') },
+  { label: t.creditsUsed, cell: (c) => sum(c.months, used).toLocaleString('de-DE') },
+  { label: t.usedActivations, cell: (c) => sum(c.months, (m) => m.usedActivations).toLocaleString('de-DE') },
+  { label: t.usedMonthly, cell: (c) => sum(c.months, (m) => m.usedMonthly).toLocaleString('de-DE') },
+  { label: t.creditsAdded, cell: (c) => sum(c.months, (m) => m.added).toLocaleString('de-DE') },
+  { label: msg.credit.ui.balance, cell: (c) => c.credits.toLocaleString('de-DE') },
+];
+
+/** `/v2/admin/statistik`: activations and credits used per month of the last 12, in charts and per company. */
+export function AdminStatistics() {
+  const [stats, setStats] = useState<CreditStatistics | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void call(creditStatistics).then((res) => {
+      if (res.data) return setStats(res.data);
+      setError(res.errorMessage ?? msg.errors.generic);
+      showError(res.errorMessage ?? msg.errors.generic);
+    });
+  }, []);
+  if (!stats) return <LoadState error={error} />;
+
+  return (
+    <section className="card stack">
+      <h1>{t.title}</h1>
+      <div className="bar-charts">
+        {charts.map((c) => <BarChart key={c.title} title={c.title} months={stats.months} values={stats.total.map(c.value)} />)}
+      </div>
+      <h2>{t.perCompany}</h2>
+      <div className="table-scroll">
+        <table className="data responsive" data-testid="statistics-table">
+          <thead>
+            <tr>{columns.map((c) => <th key={c.label}>{c.label}</th>)}</tr>
+          </thead>
+          <tbody>
+            {stats.companies.map((company) => (
+              <tr key={company.companyId}>
+                {columns.map((c) => <td key={c.label} data-label={c.label}>{c.cell(company)}</td>)}
+              </tr>
+            ))}
+            {stats.companies.length === 0 && <tr><td colSpan={columns.length} className="muted">{msg.credit.ui.none}</td></tr>}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
