@@ -24,6 +24,9 @@ export const msg = {
     conflict: 'Die Daten wurden inzwischen geändert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
     payloadTooLarge: 'Die Anfrage ist zu groß.',
     unsupportedType: 'Dieser Inhaltstyp wird nicht unterstützt.',
+    jsonOnly: 'Bitte die Daten als JSON senden (Content-Type: application/json).',
+    multipartOnly: 'Bitte die Daten als multipart/form-data senden.',
+    throttledPassword: 'Zu viele falsche Passworteingaben. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     throttled: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     badCredentials: 'Benutzername oder Passwort ist falsch.',
     usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
@@ -52,6 +55,8 @@ export const msg = {
     httpLink: 'Muss mit http:// oder https:// beginnen',
     pageLimit: (max: number) => `Bitte eine ganze Zahl von 1 bis ${max} angeben`,
     pageCursor: 'Ungültige Seitenangabe. Bitte laden Sie die Liste neu.',
+    unsafeText: 'Enthält unzulässige Zeichen (Steuerzeichen oder ungültige Unicode-Zeichen)',
+    username: 'Nur Buchstaben (a–z), Ziffern und . _ - @ erlaubt; am Anfang ein Buchstabe oder eine Ziffer',
   },
   ui: {
     notFound: 'Nicht gefunden',

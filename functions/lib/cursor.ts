@@ -8,9 +8,14 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 }
 
+/** A key attribute DynamoDB accepts: a non-empty string (an empty one is a DynamoDB error, a 500) of bounded length. */
+function isKeyValue(v: unknown): boolean {
+  return typeof v === 'string' && v.length > 0 && v.length <= 1024 && !/[\u0000-\u001f]/.test(v);
+}
+
 /**
  * The start key in a cursor the client sent back. It must hold exactly the `attributes` as
- * strings and satisfy `belongs` (lie in the partition the caller was allowed to list), so an
+ * non-empty strings and satisfy `belongs` (lie in the partition the caller was allowed to list), so an
  * edited cursor cannot continue in another list: anything else is a 400 on `cursor`.
  */
 export function decodeCursor(cursor: string | undefined, attributes: readonly string[], belongs: (key: StartKey) => boolean): StartKey | undefined {
@@ -23,7 +28,7 @@ export function decodeCursor(cursor: string | undefined, attributes: readonly st
   }
   const valid = typeof key === 'object' && key !== null && !Array.isArray(key)
     && Object.keys(key).length === attributes.length
-    && attributes.every((a) => typeof (key as StartKey)[a] === 'string')
+    && attributes.every((a) => isKeyValue((key as StartKey)[a]))
     && belongs(key as StartKey);
   if (!valid) throw new ValidationError(msg.errors.invalidInput, { cursor: msg.validation.pageCursor });
   return key as StartKey;

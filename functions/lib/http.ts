@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { fieldErrorsOf } from '../../shared/schemas/common.ts';
 import { msg } from '../../shared/messages.ts';
-import { AppError, ThrottledError, ValidationError, statusOf } from './errors.ts';
+import { AppError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
 import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
@@ -78,6 +78,26 @@ function jsonBody(event: HttpEvent): unknown {
   } catch {
     throw new ValidationError(msg.errors.invalidJson);
   }
+}
+
+/** The media type of the request body, lower case without parameters ('' when absent). */
+function mediaType(event: HttpEvent): string {
+  const header = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
+  return header.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * A JSON route reads only `application/json` and a multipart route only `multipart/form-data`:
+ * a form or `text/plain` body (what another site can send without a preflight) is a 415 before
+ * anything is parsed. A JSON route called without any body needs no type.
+ */
+function requireBodyType(route: RouteDef, event: HttpEvent): void {
+  if (route.bodyKind === 'multipart') {
+    if (mediaType(event) !== 'multipart/form-data') throw new UnsupportedTypeError(msg.errors.multipartOnly);
+    return;
+  }
+  if (!route.body || rawBody(event).length === 0) return;
+  if (mediaType(event) !== 'application/json') throw new UnsupportedTypeError(msg.errors.jsonOnly);
 }
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
@@ -160,6 +180,7 @@ export function createHandler<R extends RouteDef>(
       // Public routes never read a token: the public card path stays at one read.
       const auth = route.access === 'public' ? null : await authenticate(event);
       if (route.access === 'admin' && auth) requireAdmin(auth);
+      requireBodyType(route, event);
       const input = {
         params: parsePart(route.params, event.pathParameters),
         query: parsePart(route.query, event.queryStringParameters),

@@ -12,11 +12,10 @@ export const keys = {
   groupListEntry: (groupLower: string) => ({ gsi1pk: 'GROUPS', gsi1sk: groupLower }),
   groupListPartition: () => ({ gsi1pk: 'GROUPS' }),
 
-  /** Failed sign-in counter for one subject (username or client address) in one time window. */
-  throttle: (subject: 'user' | 'ip', value: string, windowStart: number) => ({
-    pk: `THROTTLE#${subject}#${value}`,
-    sk: `WINDOW#${windowStart}`,
-  }),
+  /** Token bucket of password checks for one subject (username, address or both; functions/domain/auth/throttle.ts). */
+  throttleBucket: (kind: 'pair' | 'user' | 'address', subject: string) => ({ pk: `THROTTLE#${kind}#${subject}`, sk: 'BUCKET' }),
+  /** An address the user signed in from recently: never held back by other addresses' failed guesses. */
+  knownAddress: (usernameLower: string, address: string) => ({ pk: `KNOWNADDR#${usernameLower}`, sk: address }),
 
   company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
   /** GSI1 entry that lists all companies sorted by org (admin list). */

@@ -16,37 +16,94 @@ export function blankAsAbsent<S extends z.ZodType>(schema: S): z.ZodType<z.outpu
 const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? msg.validation.required : invalid;
 
+// ---- Text rules: EVERY string a client sends goes through `safeString` (directly or through
+// the helpers below), so it is bounded, NFC-normalised and free of invisible control characters.
+// test/unit/schema-bounds.test.ts walks every route's schemas and fails for an unbounded string.
+
+// C0 and C1 controls (tab, line feed and carriage return only in multi-line fields), the bidi
+// embedding/override/isolate controls (text that displays differently from what it is) and the
+// interlinear annotation characters. Lone surrogates are checked with isWellFormed.
+const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+
+function isWellFormed(value: string): boolean {
+  // A lone surrogate cannot be stored as UTF-8 (DynamoDB, CSV, JSON all turn it into U+FFFD).
+  return /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/.test(value);
+}
+
+/** True when `value` holds no control character (except line breaks and tabs if `multiline`) and no lone surrogate. */
+export function isSafeText(value: string, multiline = false): boolean {
+  return isWellFormed(value) && !(multiline ? UNSAFE_MULTILINE : UNSAFE_LINE).test(value);
+}
+
+export interface SafeStringOptions {
+  /** Longest allowed length after normalisation and trimming (UTF-16 units). Required: no string is unbounded. */
+  max: number;
+  /** Line breaks and tabs allowed (notes, CSS). */
+  multiline?: boolean;
+  /** Message for a missing or non-string value. */
+  error?: Parameters<typeof z.string>[0];
+  /** Keep leading and trailing white space (passwords). */
+  keepSpace?: boolean;
+}
+
+/**
+ * The base of every client string: refused with a German message when it holds control
+ * characters or lone surrogates, NFC-normalised (so `é` typed two ways is one value), trimmed
+ * and at most `max` long.
+ */
+export function safeString(o: SafeStringOptions) {
+  const base = z.string(o.error)
+    .refine((v) => isSafeText(v, o.multiline), { error: msg.validation.unsafeText, abort: true })
+    .normalize('NFC');
+  return (o.keepSpace ? base : base.trim()).max(o.max, msg.validation.tooLong);
+}
+
 /** A required, trimmed text of at least `min` characters. */
 export function requiredText(min = 1, minMessage: string = msg.validation.required, max = 200) {
   return blankAsAbsent(
-    z.string({ error: requiredOr(msg.validation.required) }).trim().min(min, minMessage).max(max, msg.validation.tooLong),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).min(min, minMessage),
   );
 }
 
-/** An optional trimmed text; blank means absent. */
-export function optionalText(max = 2000) {
-  return blankAsAbsent(z.string().trim().max(max, msg.validation.tooLong).optional());
+/** An optional trimmed text; blank means absent. `multiline` allows line breaks and tabs. */
+export function optionalText(max = 2000, o: { multiline?: boolean } = {}) {
+  return blankAsAbsent(safeString({ max, ...o }).optional());
+}
+
+/**
+ * Usernames: letters a-z (either case), digits and `.`, `_`, `-`, `@`, starting with a letter or
+ * digit. No spaces, accents or invisible characters, so two accounts cannot look alike.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
+export function usernameSchema() {
+  return blankAsAbsent(
+    safeString({ max: 100, error: { error: requiredOr(msg.validation.required) } })
+      .min(2, msg.validation.min2)
+      .regex(USERNAME_PATTERN, msg.validation.username),
+  );
 }
 
 export const requiredEmail = blankAsAbsent(
-  z.string({ error: requiredOr(msg.validation.email) }).trim().max(254, msg.validation.tooLong).pipe(z.email(msg.validation.email)),
+  safeString({ max: 254, error: { error: requiredOr(msg.validation.email) } }).pipe(z.email(msg.validation.email)),
 );
 
 /** An optional http(s) link (spec §5: 'Muss mit http:// oder https:// beginnen'); blank means absent. */
 export function optionalHttpLink(max = 2000) {
-  return blankAsAbsent(z.string().trim().max(max, msg.validation.tooLong).refine(isHttpUrl, msg.validation.httpLink).optional());
+  return blankAsAbsent(safeString({ max }).refine(isHttpUrl, msg.validation.httpLink).optional());
 }
 
 /** A required http(s) link. */
 export function requiredHttpLink(max = 2000) {
   return blankAsAbsent(
-    z.string({ error: requiredOr(msg.validation.required) }).trim().max(max, msg.validation.tooLong).refine(isHttpUrl, msg.validation.httpLink),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).refine(isHttpUrl, msg.validation.httpLink),
   );
 }
 
 export { isHttpUrl };
 
-export const idSchema = z.string().trim().min(1, msg.validation.required).max(64);
+/** Ids in paths and bodies: UUIDs and the fixed group ids; at most 64 characters of a safe set (a DynamoDB key stays far below 2 KB). */
+export const idSchema = safeString({ max: 64 }).min(1, msg.validation.required).regex(/^[A-Za-z0-9._:-]+$/, msg.validation.invalidFormat);
 
 /**
  * Query of a list that answers in pages: at most `limit` items, continuing after `cursor` (the
@@ -58,7 +115,7 @@ export function pageQuery(o: { defaultLimit: number; maxLimit: number }) {
   return z
     .object({
       limit: blankAsAbsent(limit.optional()).optional(),
-      cursor: blankAsAbsent(z.string().max(2000, msg.validation.pageCursor).optional()).optional(),
+      cursor: blankAsAbsent(z.string().max(2000, msg.validation.pageCursor).regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor).optional()).optional(),
     })
     .transform((q) => ({ ...q, limit: q.limit ?? o.defaultLimit }));
 }

@@ -26,7 +26,7 @@ const phoneValue = blankAsAbsent(
 /** Upload file names as the upload route returns them; nothing that could leave the uploads folder. */
 const filename = blankAsAbsent(z.string().trim().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.filename).optional());
 
-const color = blankAsAbsent(z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color).optional());
+const color = blankAsAbsent(z.string().trim().max(7, m.color).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color).optional());
 
 /** Every `type` in `list` at most once; the duplicate gets the message on its type field. */
 function uniqueTypes<E extends { type: string }>(list: E[], ctx: z.core.$RefinementCtx<E[]>): void {

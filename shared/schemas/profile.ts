@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
 import { DEFAULT_THEME } from '../card/themes.ts';
-import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText } from './common.ts';
+import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText, safeString } from './common.ts';
 
 const m = msg.profile;
 
@@ -13,7 +13,7 @@ export type ProfileSocialType = (typeof profileSocialTypes)[number];
 export { DEFAULT_THEME } from '../card/themes.ts';
 
 const hex = (fallback: string) =>
-  blankAsAbsent(z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.colorInvalid).default(fallback));
+  blankAsAbsent(z.string().trim().max(7, m.colorInvalid).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.colorInvalid).default(fallback));
 
 /** Pixel offsets and sizes of the logo; blank means "not set". */
 const px = (fallback: number | null) =>
@@ -46,7 +46,7 @@ export const profileSettingsSchema = z.object({
   display: z.object({ showStrasse: z.boolean().default(true), showPLZ: z.boolean().default(true) }).prefault(ALL_DEFAULTS),
   applePass: z.object({ backgroundColor: hex('#FFFFFF'), fontColor: hex('#000000') }).prefault(ALL_DEFAULTS),
   /** Stored as text; the public card scopes it to the card and strips anything loading from elsewhere. */
-  customCss: z.preprocess(blankToNull, z.string().max(20_000, msg.validation.tooLong).nullable()),
+  customCss: z.preprocess(blankToNull, safeString({ max: 20_000, multiline: true }).nullable()),
 });
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 
@@ -93,7 +93,7 @@ const profileFields = {
   adressen: z.array(addressSchema).max(50).default([]),
   url: optionalHttpLink(500),
   social: z.array(profileSocialSchema).max(profileSocialTypes.length).default([]).superRefine(uniqueTypes),
-  notes: optionalText(5000),
+  notes: optionalText(5000, { multiline: true }),
   color: hex('#000000'),
   class: optionalText(200),
   impressum: optionalHttpLink(500),

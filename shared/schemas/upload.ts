@@ -21,6 +21,6 @@ export function isUploadMimeType(type: string): boolean {
 export const uploadCompanyParams = z.object({ id: idSchema });
 export const uploadFileParams = z.object({
   field: z.enum(uploadFields),
-  filename: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/),
+  filename: z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/),
 });
 export const uploadResultSchema = z.object({ filename: z.string() });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
-import { blankAsAbsent, idSchema, optionalText, requiredEmail, requiredText } from './common.ts';
+import { blankAsAbsent, idSchema, optionalText, requiredEmail, requiredText, safeString, usernameSchema } from './common.ts';
 
 export const userGroupSchema = z.object({ id: z.string(), group: z.string() });
 export type UserGroup = z.output<typeof userGroupSchema>;
@@ -18,34 +18,38 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.output<typeof publicUserSchema>;
 
-const password = blankAsAbsent(z.string({ error: () => msg.validation.required }).min(8, msg.validation.min8).max(200, msg.validation.tooLong));
-const optionalPassword = blankAsAbsent(z.string().min(8, msg.validation.min8).max(200, msg.validation.tooLong).optional());
+// Passwords keep their spaces and are compared as typed, but NFC-normalised like every text
+// (the same password typed on two keyboards is one password) and free of control characters.
+const passwordText = () => safeString({ max: 200, keepSpace: true, error: { error: () => msg.validation.required } });
+const password = blankAsAbsent(passwordText().min(8, msg.validation.min8));
+const optionalPassword = blankAsAbsent(passwordText().min(8, msg.validation.min8).optional());
 const version = z.number().int().nonnegative().optional();
 
 export const loginSchema = z.object({
+  // Sign-in looks the name up as typed; the charset rule applies where accounts are named.
   username: requiredText(1),
-  password: z.string({ error: () => msg.validation.required }).min(1, msg.validation.required).max(200),
+  password: passwordText().min(1, msg.validation.required),
 });
 
 export const createUserSchema = z.object({
-  username: requiredText(2, msg.validation.min2, 100),
+  username: usernameSchema(),
   email: requiredEmail,
   firstname: requiredText(2, msg.validation.min2, 100),
   lastname: requiredText(2, msg.validation.min2, 100),
   password,
-  userGroupId: blankAsAbsent(z.string({ error: () => msg.validation.required }).trim().min(1, msg.validation.required)),
+  userGroupId: blankAsAbsent(idSchema),
   isActive: z.boolean().default(true),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Admin edit: every field optional; a blank password keeps the old one (spec §5). */
 export const adminUpdateUserSchema = z.object({
-  username: requiredText(2, msg.validation.min2, 100).optional(),
+  username: usernameSchema().optional(),
   email: requiredEmail.optional(),
   firstname: requiredText(2, msg.validation.min2, 100).optional(),
   lastname: requiredText(2, msg.validation.min2, 100).optional(),
   password: optionalPassword,
-  userGroupId: optionalText(64),
+  userGroupId: blankAsAbsent(idSchema.optional()),
   isActive: z.boolean().optional(),
   version,
 });
@@ -56,7 +60,7 @@ export const updateUserSchema = z.object({
   email: requiredEmail.optional(),
   firstname: requiredText(2, msg.validation.min2, 100).optional(),
   lastname: requiredText(2, msg.validation.min2, 100).optional(),
-  currentPassword: optionalText(200),
+  currentPassword: blankAsAbsent(passwordText().optional()),
   password: optionalPassword,
   version,
 });
@@ -70,8 +74,8 @@ export const userIdParams = z.object({ id: idSchema });
  */
 export const changePasswordSchema = z
   .object({
-    currentPassword: blankAsAbsent(z.string({ error: () => msg.validation.required }).max(200, msg.validation.tooLong)),
+    currentPassword: blankAsAbsent(passwordText()),
     password,
-    passwordConfirm: z.string().optional(),
+    passwordConfirm: z.string().max(200).optional(),
   })
   .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], error: msg.validation.passwordsDiffer });

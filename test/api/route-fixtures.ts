@@ -183,7 +183,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   personListByProfile: {
     call: (_c, t) => ({ params: { profileId: t.profile.id }, query: { limit: '10' } }),
     foreign: 'denied',
-    badInputs: (_c, t) => {
+    badInputs: (_c, t): Call[] => {
       const cursor = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
       const other = { pk: `COMPANY#${randomUUID()}`, sk: 'PERSON#x' };
       return [
@@ -299,7 +299,7 @@ export async function createFixtureTenant(c: FixtureContext): Promise<Tenant> {
     profilname: `Profil ${marker}`,
     adressen: [{ straße: `Straße ${marker}`, plz: '10115', ort: 'Berlin' }],
   });
-  const t0 = { user, company, profile, marker } as Tenant;
+  const t0 = { user, company, profile, marker } as unknown as Tenant;
   const res = await c.s.api('POST', '/api/card/company/person', { token: await c.adminToken(), body: person(t0) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const upload = await uploadImage(c.s, user.token, company.id);

@@ -133,7 +133,7 @@ describe('uploads: content checks', () => {
     expect(other.body.message).toBe('Bitte ein Bild im Feld "image" senden.');
     const json = await post(a.company.id, { token: a.user.token, body: '{"image":"x"}', contentType: 'application/json' });
     expect(json.status).toBe(415);
-    expect(json.body.message).toBe('Bitte das Bild als multipart/form-data senden.');
+    expect(json.body.message).toBe('Bitte die Daten als multipart/form-data senden.');
     const broken = await post(a.company.id, { token: a.user.token, body: 'kaputt', contentType: 'multipart/form-data; boundary=xyz' });
     expect(broken.status).toBe(400);
   });

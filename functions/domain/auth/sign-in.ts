@@ -3,7 +3,7 @@ import { msg } from '../../../shared/messages.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { findUserByUsername } from '../users/find-user-by-username.ts';
-import { releaseSignInAttempt, reserveSignInAttempt } from './throttle.ts';
+import { releasePasswordAttempt, reservePasswordAttempt } from './throttle.ts';
 
 /**
  * Checks the credentials and returns a token. A wrong username, a wrong password and an
@@ -11,10 +11,10 @@ import { releaseSignInAttempt, reserveSignInAttempt } from './throttle.ts';
  */
 export async function signIn(o: { username: string; password: string; ip: string }): Promise<{ token: string }> {
   const usernameLower = o.username.trim().toLowerCase();
-  await reserveSignInAttempt({ usernameLower, ip: o.ip });
+  const attempt = await reservePasswordAttempt({ usernameLower, ip: o.ip });
   const user = await findUserByUsername({ username: usernameLower });
   const ok = await verifyPassword(o.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok || !user.isActive) throw new UnauthenticatedError(msg.errors.badCredentials);
-  await releaseSignInAttempt({ usernameLower, ip: o.ip });
+  await releasePasswordAttempt(attempt);
   return { token: await signToken({ userId: user.id, tokenVersion: user.tokenVersion }) };
 }

@@ -1,59 +1,169 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ThrottledError } from '../../lib/errors.ts';
 
-// Fixed windows: at most LIMITS unsuccessful sign-ins per username and per client address
-// in WINDOW_SECONDS. Counters expire through the table's TTL.
-export const WINDOW_SECONDS = 15 * 60;
-export const LIMITS = { user: 5, ip: 20 } as const;
+/**
+ * Password guessing is bounded by token buckets (docs/decisions.md, issue 16). A bucket holds at
+ * most `capacity` attempts and gets one back every `refillSeconds`, continuously: there is no
+ * window boundary to straddle. Every password check (sign-in and the current-password check of
+ * the account screen) takes one token from each bucket that applies, BEFORE the password is
+ * checked, with a conditional write, so parallel guesses cannot share a token.
+ *
+ * - `pair`    (username + client address): the attacker's own address runs dry; the user's
+ *             address has its own bucket, so nobody locks out a user by guessing their password.
+ * - `user`    (username, only for addresses the user has not signed in from within 30 days):
+ *             bounds guessing from everywhere else to about 100 per day. A user at a known
+ *             address is never held back by it.
+ * - `address` (client address, any username): stops spraying many usernames from one address.
+ */
+export const BUCKETS = {
+  pair: { capacity: 5, refillSeconds: 15 * 60 },
+  user: { capacity: 5, refillSeconds: 15 * 60 },
+  address: { capacity: 30, refillSeconds: 30 },
+} as const;
 
-type Kind = 'user' | 'ip';
+/** How long a successful sign-in makes its address "known" for the user. */
+export const KNOWN_ADDRESS_DAYS = 30;
 
-function windowStart(now: number): number {
-  return Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+export type BucketKind = keyof typeof BUCKETS;
+
+/**
+ * IPv6 clients usually own a whole /64: counting per /64 keeps one machine from rotating through
+ * its addresses. IPv4 (and IPv4-mapped) addresses count as they are.
+ */
+export function addressKey(ip: string): string {
+  const v4 = ip.replace(/^::ffff:/i, '');
+  if (!v4.includes(':')) return v4;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-async function take(kind: Kind, value: string, now: number): Promise<void> {
-  const start = windowStart(now);
-  try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.throttle(kind, value, start),
-      UpdateExpression: 'ADD failures :one SET expiresAt = :exp',
-      ConditionExpression: 'attribute_not_exists(failures) OR failures < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':exp': start + 2 * WINDOW_SECONDS, ':limit': LIMITS[kind] },
-    }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ThrottledError(start + WINDOW_SECONDS - Math.floor(now / 1000));
-    throw err;
-  }
+function subjectOf(kind: BucketKind, usernameLower: string, address: string): string {
+  if (kind === 'pair') return `${usernameLower}#${address}`;
+  return kind === 'user' ? usernameLower : address;
 }
 
 /**
- * Counts the attempt as failed BEFORE the password is checked, with a condition on the limit:
- * parallel guesses cannot all pass a read-then-write check. 429 once either counter is full.
+ * Takes one token or throws ThrottledError with the seconds until the next one. The bucket is
+ * kept as its "theoretical arrival time" (GCRA, equivalent to a token bucket): `tat` is when the
+ * bucket will be full again. An attempt is allowed while `tat <= now + (capacity - 1) * refill`,
+ * and moves `tat` one refill further. Both steps are single conditional writes: parallel
+ * attempts cannot share a token and no read-modify-write race exists.
  */
-export async function reserveSignInAttempt(o: { usernameLower: string; ip: string; now?: number }): Promise<void> {
-  const now = o.now ?? Date.now();
-  await take('user', o.usernameLower, now);
-  await take('ip', o.ip, now);
+async function take(kind: BucketKind, subject: string, now: number): Promise<void> {
+  const key = keys.throttleBucket(kind, subject);
+  const b = BUCKETS[kind];
+  const nowS = now / 1000;
+  const expires = (tat: number) => Math.ceil(tat) + 60;
+  try {
+    // Full (or never used): start from now.
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET tat = :next, #type = :type, expiresAt = :exp',
+      ConditionExpression: 'attribute_not_exists(tat) OR tat <= :now',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':next': nowS + b.refillSeconds, ':now': nowS, ':type': 'throttle', ':exp': expires(nowS + b.refillSeconds) },
+    }));
+    return;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  const limit = nowS + (b.capacity - 1) * b.refillSeconds;
+  try {
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD tat :refill, expiresAt :refill',
+      ConditionExpression: 'tat <= :limit',
+      ExpressionAttributeValues: { ':refill': b.refillSeconds, ':limit': limit },
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const tat = (out.Item?.tat as number | undefined) ?? limit + 1;
+    throw new ThrottledError(Math.max(1, Math.ceil(tat - limit)));
+  }
 }
 
-/** A successful sign-in clears the username's counter and gives the address its attempt back. */
-export async function releaseSignInAttempt(o: { usernameLower: string; ip: string; now?: number }): Promise<void> {
-  const start = windowStart(o.now ?? Date.now());
-  await Promise.all([
-    db().send(new DeleteCommand({ TableName: tableName(), Key: keys.throttle('user', o.usernameLower, start) })),
-    db().send(new UpdateCommand({
+/** Gives a token back (the attempt succeeded, or a later bucket refused it before any check). */
+async function giveBack(kind: BucketKind, subject: string, now: number): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({
       TableName: tableName(),
-      Key: keys.throttle('ip', o.ip, start),
-      UpdateExpression: 'ADD failures :minusOne',
-      ConditionExpression: 'failures > :zero',
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    })).catch((err: unknown) => {
-      // The window turned over between reserve and release: nothing to give back.
-      if (!isConditionFailure(err)) throw err;
-    }),
+      Key: keys.throttleBucket(kind, subject),
+      UpdateExpression: 'ADD tat :minus',
+      // A bucket already full (tat in the past) stays as it is.
+      ConditionExpression: 'tat > :now',
+      ExpressionAttributeValues: { ':minus': -BUCKETS[kind].refillSeconds, ':now': now / 1000 },
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+async function isKnownAddress(usernameLower: string, address: string, now: number): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.knownAddress(usernameLower, address) }));
+  return Boolean(out.Item && (out.Item.expiresAt as number) * 1000 > now);
+}
+
+export interface AttemptOptions {
+  /** The account whose password is guessed, lower case (sign-in: as typed; account screen: the user's). */
+  usernameLower: string;
+  ip: string;
+  now?: number;
+}
+
+/** The buckets an attempt took tokens from; hand it back to `releasePasswordAttempt` on success. */
+export interface Reservation {
+  taken: { kind: BucketKind; subject: string }[];
+  address: string;
+  usernameLower: string;
+}
+
+/**
+ * Reserves one password check for `usernameLower` from `ip` (429 when a bucket is empty). The
+ * pair bucket comes first, so an attacker's own address runs dry before anything shared is used.
+ */
+export async function reservePasswordAttempt(o: AttemptOptions): Promise<Reservation> {
+  const now = o.now ?? Date.now();
+  const address = addressKey(o.ip);
+  const known = await isKnownAddress(o.usernameLower, address, now);
+  const kinds: BucketKind[] = known ? ['pair', 'address'] : ['pair', 'address', 'user'];
+  const taken: Reservation['taken'] = [];
+  try {
+    for (const kind of kinds) {
+      const subject = subjectOf(kind, o.usernameLower, address);
+      await take(kind, subject, now);
+      taken.push({ kind, subject });
+    }
+  } catch (err) {
+    // No password was checked: the tokens taken so far are returned.
+    await Promise.all(taken.map((t) => giveBack(t.kind, t.subject, now)));
+    throw err;
+  }
+  return { taken, address, usernameLower: o.usernameLower };
+}
+
+/**
+ * The password was right: the pair's bucket is full again, the address and user get their token
+ * back, and the address becomes known for the user (never held back by others' guesses).
+ */
+export async function releasePasswordAttempt(r: Reservation, now = Date.now()): Promise<void> {
+  await Promise.all([
+    db().send(new DeleteCommand({ TableName: tableName(), Key: keys.throttleBucket('pair', subjectOf('pair', r.usernameLower, r.address)) })),
+    ...r.taken.filter((t) => t.kind !== 'pair').map((t) => giveBack(t.kind, t.subject, now)),
+    db().send(new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.knownAddress(r.usernameLower, r.address),
+        type: 'knownAddress',
+        expiresAt: Math.ceil(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 3600,
+      },
+    })),
   ]);
 }

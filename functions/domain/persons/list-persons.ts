@@ -17,7 +17,9 @@ export async function listPersonsByProfile(o: { auth: AuthUser; profileId: strin
   const profile = await getProfileItem(o.profileId);
   requireCompanyAccess(o.auth, profile?.companyId, msg.person.errors.profileNotFound);
   const partition = keys.personListPartition(o.profileId).gsi1pk;
-  const start = decodeCursor(o.cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], (key) => key.gsi1pk === partition);
+  const start = decodeCursor(o.cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], (key) =>
+    // The whole key must be one of this list's entries: its index partition and a person item.
+    key.gsi1pk === partition && key.pk!.startsWith('PERSON#') && key.sk === keys.person('x').sk);
   const out = await db().send(new QueryCommand({
     TableName: tableName(),
     IndexName: 'gsi1',

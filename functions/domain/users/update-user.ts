@@ -1,7 +1,8 @@
 import { tableName, transact } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ThrottledError, ValidationError } from '../../lib/errors.ts';
+import { releasePasswordAttempt, reservePasswordAttempt } from '../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
@@ -31,6 +32,8 @@ export interface UpdateUserOptions {
   requireCurrentPassword: boolean;
   /** Who makes the change, so an admin cannot lock themselves out. */
   actor?: AuthUser | undefined;
+  /** Client address: the current-password check is throttled like a sign-in. */
+  ip?: string | undefined;
 }
 
 /**
@@ -45,9 +48,14 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
 
   if (c.password && o.requireCurrentPassword) {
     if (o.currentPassword === undefined) throw new ValidationError(msg.errors.invalidInput, { currentPassword: msg.validation.required });
+    // A stolen session must not be a way around the sign-in throttle: same buckets, same account.
+    const attempt = await reservePasswordAttempt({ usernameLower: current.usernameLower, ip: o.ip ?? 'unknown' }).catch((err: unknown) => {
+      throw err instanceof ThrottledError ? new ThrottledError(err.retryAfterSeconds, msg.errors.throttledPassword) : err;
+    });
     if (!(await verifyPassword(o.currentPassword, current.passwordHash))) {
       throw new ValidationError(msg.errors.wrongCurrentPassword, { currentPassword: msg.errors.wrongCurrentPassword });
     }
+    await releasePasswordAttempt(attempt);
   }
   const group = c.userGroupId && c.userGroupId !== current.userGroup.id ? await getGroup({ groupId: c.userGroupId }) : undefined;
   if (c.userGroupId && c.userGroupId !== current.userGroup.id && !group) {
