@@ -10,6 +10,7 @@ import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
+import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
 
 /**
@@ -86,6 +87,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   // Cards show the org (display-name fallback) and speak the company's language.
   if (next.org !== current.org || next.lang !== current.lang) {
     await invalidateCompanyCards(o.companyId);
+    await walletCardsChanged({ companyId: o.companyId });
   }
   return toCompanyOutput(next, users);
 }

@@ -8,6 +8,7 @@ import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
+import { walletCardDeleted } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 
 /**
@@ -41,6 +42,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
       await invalidateCard(p.id);
+      await walletCardDeleted({ person: p });
       return { id: p.id };
     } catch (err) {
       // Only the card's own version condition raises a ConflictError here.

@@ -13,6 +13,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { getPersonItem } from './person-item.ts';
+import { walletCardChanged } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 
@@ -102,6 +103,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
   await runGuarded(steps);
   await invalidateCard(cur.id);
+  await walletCardChanged({ personId: cur.id });
   const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Person;
 }

@@ -12,6 +12,7 @@ import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-owners
 import { withAddressIds } from './address-ids.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields } from './profile-item.ts';
+import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
 import { requireValidCustomCss } from '../../lib/custom-css.ts';
 
@@ -52,6 +53,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
   ]);
   await invalidateProfileCards(o.profileId);
+  await walletCardsChanged({ companyId: current.companyId, profileId: o.profileId });
   const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Profile;
 }

@@ -72,8 +72,10 @@ export async function googleObject(o: { config: GoogleConfig; card: PassSource; 
   const c = googlePassContent(card.content, publicCardUrl(o.baseUrl, card.id));
   const images = walletImages(card.person, card.cardProfile);
   const [logo, hero] = await Promise.all([imageUri(o.baseUrl, images.icon ?? images.logo), imageUri(o.baseUrl, images.thumbnail)]);
+  const { classId, objectId } = googleIds(o.config, card.id);
   return {
-    ...googleIds(o.config, card.id),
+    id: objectId,
+    classId,
     state: o.state ?? 'ACTIVE',
     cardTitle: text(lang, c.cardTitle),
     header: text(lang, c.header),

@@ -1,0 +1,347 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { useTestServer } from '../helpers/server.ts';
+import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
+import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
+import type { FakeApns, FakeGoogle, TestChain } from '../helpers/wallet-fakes.ts';
+
+const ISSUER_ID = '3388000000022222222';
+const LINK_SECRET = randomBytes(32).toString('hex');
+let chain: TestChain;
+let apns: FakeApns;
+let google: FakeGoogle;
+let sa: ReturnType<typeof makeServiceAccount>;
+
+// Before the server starts: the handlers read their configuration once.
+beforeAll(async () => {
+  chain = makeTestChain();
+  apns = await startFakeApns(chain);
+  google = await startFakeGoogle();
+  sa = makeServiceAccount(chain.dir, google.tokenUrl);
+  Object.assign(process.env, {
+    APPLE_PASS_TYPE_ID: PASS_TYPE_ID,
+    APPLE_TEAM_ID: TEAM_ID,
+    APPLE_PASS_CERT_FILE: chain.files.signerCert,
+    APPLE_PASS_KEY_FILE: chain.files.signerKey,
+    APPLE_WWDR_CERT_FILE: chain.files.wwdr,
+    APNS_HOST: apns.host,
+    APNS_CA_FILE: chain.files.root,
+    GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: sa.file,
+    GOOGLE_WALLET_API_URL: google.apiUrl,
+    WALLET_LINK_SECRET: LINK_SECRET,
+  });
+}, 60_000);
+afterAll(async () => {
+  await apns?.close();
+  await google?.close();
+});
+
+const s = useTestServer();
+
+const sign = (id: string) => createHmac('sha256', LINK_SECRET).update(`wallet-link:${id}`).digest('base64url');
+
+async function newCard(extra: Record<string, unknown> = {}) {
+  const t = await createTenant(s);
+  const walletLogo = await uploadImage(s, t.user.token, t.company.id);
+  const profileRes = await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token });
+  const profile = profileRes.body;
+  const upd = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
+    token: t.user.token,
+    body: { ...profile, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined,
+      firmenname: 'Beispiel GmbH', walletLogo, settings: { ...profile.settings, applePass: { backgroundColor: '#1A2B3C', fontColor: '#FFFFFF' } } },
+  });
+  expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+  const imageWallet = await uploadImage(s, t.user.token, t.company.id);
+  const body = {
+    companyProfilId: t.profile.id,
+    firstname: 'Jürgen',
+    lastname: 'Groß',
+    position: 'Vertrieb',
+    imageWallet,
+    tel: [{ type: 'work', value: '+49 30 1234567' }],
+    email: [{ type: 'work1', value: 'juergen@beispiel.de' }],
+    social: [],
+    ...extra,
+  };
+  const res = await s.api('POST', '/api/card/company/person', { token: t.user.token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...t, person: res.body as { id: string; version: number }, body, walletLogo, imageWallet };
+}
+
+async function download(path: string, token?: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Buffer }> {
+  const res = await fetch(s.baseUrl + path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** Unpacks a .pkpass and checks it the way Wallet does: every manifest hash, the PKCS#7 signature against the test root. */
+function verifyPass(bytes: Buffer): { entries: string[]; pass: any; dir: string; verified: boolean; files: Record<string, Buffer> } {
+  const dir = mkdtempSync(join(tmpdir(), 'vk-pass-'));
+  const file = join(dir, 'pass.pkpass');
+  writeFileSync(file, bytes);
+  const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+  const files = Object.fromEntries(entries.map((e) => [e, execFileSync('unzip', ['-p', file, e], { maxBuffer: 20e6 })]));
+  const manifest = JSON.parse(files['manifest.json']!.toString('utf8')) as Record<string, string>;
+  for (const e of entries.filter((x) => x !== 'manifest.json' && x !== 'signature')) {
+    expect(manifest[e], `manifest entry of ${e}`).toBe(createHash('sha1').update(files[e]!).digest('hex'));
+  }
+  expect(Object.keys(manifest).sort()).toEqual(entries.filter((x) => x !== 'manifest.json' && x !== 'signature').sort());
+  writeFileSync(join(dir, 'manifest.json'), files['manifest.json']!);
+  writeFileSync(join(dir, 'signature'), files.signature!);
+  // Only the root is trusted: the WWDR intermediate must travel inside the signature, as Apple requires.
+  const v = spawnSync('openssl', ['smime', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json',
+    '-CAfile', chain.files.root, '-purpose', 'any', '-out', '/dev/null'], { cwd: dir, encoding: 'utf8' });
+  return { entries, pass: JSON.parse(files['pass.json']!.toString('utf8')), dir, verified: v.status === 0, files };
+}
+
+describe('wallet signature and public links', () => {
+  it('gives the card holder company a signature; another company gets 404, nobody signed out', async () => {
+    const c = await newCard();
+    const own = await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token });
+    expect(own.status).toBe(200);
+    expect(own.body.signature).toBe(sign(c.person.id));
+    const other = await createTenant(s);
+    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`)).status).toBe(401);
+  });
+
+  it('serves a pass that verifies against the chain and carries the card', async () => {
+    const c = await newCard();
+    const res = await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`);
+    expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(res.type).toBe('application/vnd.apple.pkpass');
+    expect(res.disposition).toContain('pass.pkpass');
+    const p = verifyPass(res.bytes);
+    expect(p.verified).toBe(true);
+    expect(p.entries).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature', 'icon.png', 'icon@2x.png', 'icon@3x.png',
+      'logo.png', 'logo@2x.png', 'thumbnail.png', 'thumbnail@2x.png']));
+    // Images come from the stored variants of the uploads (walletLogo, imageWallet).
+    const variant = (f: string, w: number) => f.replace(/\.png$/, `.w${w}.png`);
+    const stored = async (field: string, f: string) => Buffer.from(await (await fetch(`${s.baseUrl}/api/upload/${field}/${f}`)).arrayBuffer());
+    expect(p.files['logo.png']!.equals(await stored('walletLogo', variant(c.walletLogo, 160)))).toBe(true);
+    expect(p.files['thumbnail.png']!.equals(await stored('imageWallet', variant(c.imageWallet, 160)))).toBe(true);
+    const pass = p.pass;
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: PASS_TYPE_ID,
+      teamIdentifier: TEAM_ID,
+      serialNumber: c.person.id,
+      organizationName: 'Beispiel GmbH',
+      backgroundColor: 'rgb(26, 43, 60)',
+      foregroundColor: 'rgb(255, 255, 255)',
+      webServiceURL: `${s.baseUrl}/api/wallet/passkit`,
+    });
+    expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
+    expect(pass.generic.primaryFields).toEqual([expect.objectContaining({ key: 'name', value: 'Jürgen Groß' })]);
+    expect(pass.generic.secondaryFields.map((f: any) => f.value)).toEqual(['Vertrieb', 'Beispiel GmbH']);
+    expect(pass.generic.auxiliaryFields.map((f: any) => f.value)).toEqual(['+49 30 1234567', 'juergen@beispiel.de']);
+    const barcode = pass.barcodes[0];
+    expect(barcode).toMatchObject({ format: 'PKBarcodeFormatQR', message: `${s.baseUrl}/c/${c.person.id}` });
+    expect(/^[\x20-\x7e]+$/.test(barcode.message)).toBe(true);
+    // A manifest changed after signing no longer verifies: the check above can fail.
+    writeFileSync(join(p.dir, 'manifest.json'), '{}');
+    const bad = spawnSync('openssl', ['smime', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json',
+      '-CAfile', chain.files.root, '-purpose', 'any', '-out', '/dev/null'], { cwd: p.dir });
+    expect(bad.status).not.toBe(0);
+  });
+
+  it('answers 403 to a tampered signature and 404 to unknown and inactive cards', async () => {
+    const c = await newCard();
+    const sig = sign(c.person.id);
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    for (const kind of ['pkpass', 'googlecard', 'card']) {
+      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${flipped}`)).status, kind).toBe(403);
+      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${sig}x`)).status, kind).toBe(403);
+      const unknown = randomUUID();
+      const res = await s.api('GET', `/api/wallet/${kind}/${unknown}/${sign(unknown)}`);
+      expect(res.status, kind).toBe(404);
+      expect(res.body.message).toBe('Karte nicht gefunden');
+    }
+    const inactive = await newCard({ isActive: false });
+    for (const kind of ['pkpass', 'googlecard', 'card']) {
+      expect((await s.api('GET', `/api/wallet/${kind}/${inactive.person.id}/${sign(inactive.person.id)}`)).status, kind).toBe(404);
+    }
+  });
+
+  it('gives the QR wallet page names and both signed links', async () => {
+    const c = await newCard();
+    const res = await s.api('GET', `/api/wallet/card/${c.person.id}/${sign(c.person.id)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: c.person.id, company: 'Beispiel GmbH', firstname: 'Jürgen', lastname: 'Groß',
+      appleUrl: `${s.baseUrl}/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`,
+      googleUrl: `${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`,
+    });
+  });
+});
+
+describe('signed-in wallet routes', () => {
+  it('creates, then downloads the pass with the bearer token; another company gets 404', async () => {
+    const c = await newCard();
+    const created = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.serialNumber).toBe(c.person.id);
+    const file = await download(`/api/wallet/pkpass/${c.person.id}`, c.user.token);
+    expect(file.status).toBe(200);
+    expect(verifyPass(file.bytes).verified).toBe(true);
+    const other = await createTenant(s);
+    expect((await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}`, other.user.token)).status).toBe(404);
+    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+  });
+
+  it('reports both wallets as available', async () => {
+    const c = await newCard();
+    const res = await s.api('GET', '/api/wallet/status', { token: c.user.token });
+    expect(res.body).toEqual({ apple: { available: true, missing: [] }, google: { available: true, missing: [] } });
+  });
+
+  it('Google: a short save link whose JWT verifies, with the object inserted through the API', async () => {
+    const c = await newCard();
+    const res = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const url: string = res.body.result;
+    expect(url.startsWith('https://pay.google.com/gp/v/save/')).toBe(true);
+    expect(url.length).toBeLessThan(1800);
+    const jwt = url.slice('https://pay.google.com/gp/v/save/'.length);
+    const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(sa.publicKeyPem, 'RS256'), { issuer: sa.clientEmail, audience: 'google' });
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload.typ).toBe('savetowallet');
+    expect(payload.origins).toEqual([s.baseUrl]);
+    const objectId = `${ISSUER_ID}.${c.person.id}`;
+    expect(payload.payload).toEqual({ genericObjects: [{ id: objectId }] });
+    // The token grant was signed with the same service-account key, for the token endpoint.
+    const grant = decodeJwt(google.assertions.at(-1)!);
+    expect(grant).toMatchObject({ iss: sa.clientEmail, aud: google.tokenUrl, scope: 'https://www.googleapis.com/auth/wallet_object.issuer' });
+    const object = google.objects.get(objectId);
+    expect(object).toMatchObject({
+      id: objectId,
+      classId: `${ISSUER_ID}.visitenkarte`,
+      state: 'ACTIVE',
+      cardTitle: { defaultValue: { language: 'de', value: 'Beispiel GmbH' } },
+      header: { defaultValue: { language: 'de', value: 'Jürgen Groß' } },
+      subheader: { defaultValue: { language: 'de', value: 'Vertrieb' } },
+      barcode: { type: 'QR_CODE', value: `${s.baseUrl}/c/${c.person.id}` },
+      textModulesData: [
+        { id: 'tel-work', header: 'Geschäftlich', body: '+49 30 1234567' },
+        { id: 'email-work1', header: 'E-Mail', body: 'juergen@beispiel.de' },
+      ],
+    });
+    expect(object.hexBackgroundColor).toMatch(/^#[0-9a-fA-F]{3,6}$/);
+    expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${c.walletLogo.replace(/\.png$/, '.w640.png')}`);
+    // The public link in the QR code sends the phone on to the save page.
+    const pub = await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`, { redirect: 'manual' });
+    expect(pub.status).toBe(302);
+    expect(pub.headers.get('location')).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+  });
+});
+
+describe('passes stay current', () => {
+  const ws = (path: string) => `/api/wallet/passkit/v1${path}`;
+
+  async function register(c: Awaited<ReturnType<typeof newCard>>, deviceId: string, pushToken: string) {
+    const pass = verifyPass((await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`)).bytes).pass;
+    const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
+    const res = await s.api('POST', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}/${c.person.id}`), { headers: auth, body: { pushToken } });
+    return { res, auth };
+  }
+
+  it('registers a device, lists updated serials, pushes on an edit and serves the new pass', async () => {
+    const c = await newCard();
+    const deviceId = `device${randomBytes(6).toString('hex')}`;
+    const pushToken = randomBytes(32).toString('hex');
+    const wrong = await s.api('POST', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}/${c.person.id}`), {
+      headers: { authorization: 'ApplePass falsches-token-1234567890' }, body: { pushToken },
+    });
+    expect(wrong.status).toBe(401);
+    const { res, auth } = await register(c, deviceId, pushToken);
+    expect(res.status).toBe(201);
+    expect((await register(c, deviceId, pushToken)).res.status).toBe(200);
+
+    const all = await s.api('GET', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}`));
+    expect(all.status).toBe(200);
+    expect(all.body.serialNumbers).toEqual([c.person.id]);
+    const tag = all.body.lastUpdated as string;
+    expect((await s.api('GET', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}?passesUpdatedSince=${tag}`))).status).toBe(204);
+
+    const passPath = ws(`/passes/${PASS_TYPE_ID}/${c.person.id}`);
+    const first = await fetch(s.baseUrl + passPath, { headers: auth });
+    expect(first.status).toBe(200);
+    const lastModified = first.headers.get('last-modified')!;
+    expect((await fetch(s.baseUrl + passPath, { headers: { ...auth, 'if-modified-since': lastModified } })).status).toBe(304);
+    expect((await fetch(s.baseUrl + passPath, { headers: { authorization: 'ApplePass nope-nope-nope-nope' } })).status).toBe(401);
+
+    // Apple's timestamps have whole seconds: the edit must land in a later second than the tag.
+    await new Promise((r) => setTimeout(r, 1100 - (Date.now() % 1000)));
+    const before = apns.pushes.length;
+    const edit = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, {
+      token: c.user.token, body: { ...c.body, position: 'Vertriebsleitung', version: c.person.version },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const pushes = apns.pushes.slice(before);
+    expect(pushes).toEqual([{ path: `/3/device/${pushToken}`, topic: PASS_TYPE_ID, body: '{}', clientSubject: `Pass Type ID: ${PASS_TYPE_ID}` }]);
+
+    const changed = await s.api('GET', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}?passesUpdatedSince=${tag}`));
+    expect(changed.status).toBe(200);
+    expect(changed.body.serialNumbers).toEqual([c.person.id]);
+    expect(Number(changed.body.lastUpdated)).toBeGreaterThan(Number(tag));
+    const updated = await fetch(s.baseUrl + passPath, { headers: { ...auth, 'if-modified-since': lastModified } });
+    expect(updated.status).toBe(200);
+    const p = verifyPass(Buffer.from(await updated.arrayBuffer()));
+    expect(p.verified).toBe(true);
+    expect(p.pass.generic.secondaryFields[0].value).toBe('Vertriebsleitung');
+    expect(p.pass.voided).toBeUndefined();
+
+    expect((await s.api('POST', ws('/log'), { body: { logs: ['Wallet: test log line'] } })).status).toBe(200);
+    expect((await s.api('DELETE', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}/${c.person.id}`), { headers: auth })).status).toBe(200);
+    expect((await s.api('GET', ws(`/devices/${deviceId}/registrations/${PASS_TYPE_ID}`))).status).toBe(204);
+  });
+
+  it('voids the Apple pass and expires the Google object when a card is deactivated, and after it is deleted', async () => {
+    const c = await newCard();
+    const deviceId = `device${randomBytes(6).toString('hex')}`;
+    const pushToken = randomBytes(32).toString('hex');
+    const { auth } = await register(c, deviceId, pushToken);
+    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+    const objectId = `${ISSUER_ID}.${c.person.id}`;
+
+    const before = apns.pushes.length;
+    const off = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, { token: c.user.token, body: { ...c.body, isActive: false, version: c.person.version } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
+    expect(google.objects.get(objectId).state).toBe('EXPIRED');
+    const passPath = `/api/wallet/passkit/v1/passes/${PASS_TYPE_ID}/${c.person.id}`;
+    const voided = verifyPass(Buffer.from(await (await fetch(s.baseUrl + passPath, { headers: auth })).arrayBuffer()));
+    expect(voided.verified).toBe(true);
+    expect(voided.pass.voided).toBe(true);
+
+    const del = await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token });
+    expect(del.status).toBe(200);
+    expect(apns.pushes.length).toBe(before + 2);
+    const afterDelete = await fetch(s.baseUrl + passPath, { headers: auth });
+    expect(afterDelete.status).toBe(200);
+    const gone = verifyPass(Buffer.from(await afterDelete.arrayBuffer()));
+    expect(gone.pass.voided).toBe(true);
+    expect(gone.pass.generic.primaryFields[0].value).toBe('Jürgen Groß');
+    expect(google.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(encodeURIComponent(objectId))).at(-1)?.body).toEqual({ state: 'EXPIRED' });
+  });
+
+  it('a profile change reaches the passes of its cards', async () => {
+    const c = await newCard();
+    const pushToken = randomBytes(32).toString('hex');
+    await register(c, `device${randomBytes(6).toString('hex')}`, pushToken);
+    const before = apns.pushes.length;
+    const profile = (await s.api('GET', `/api/card/company/profil/${c.profile.id}`, { token: c.user.token })).body;
+    const upd = await s.api('PATCH', `/api/card/company/profil/${c.profile.id}`, {
+      token: c.user.token,
+      body: { ...profile, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, firmenname: 'Neuer Name GmbH' },
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
+  });
+});
