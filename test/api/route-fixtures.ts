@@ -29,7 +29,11 @@
  *   non-public routes and 200 for public ones.
  * - `badInputs` (optional): extra requests that must be refused with a German 4xx (e.g. a
  *   tampered cursor). Bodies of write routes are mutated by the bad-input harness automatically
- *   (wrong types, null, arrays, control characters, huge and deep bodies, `__proto__`, content types).
+ *   (wrong types, null, arrays, control characters, huge and deep bodies, `__proto__`, content types),
+ *   and so are path parameters and query values (control characters, 3,000-character values).
+ *   Creating routes should return `state` reading the list the object would appear in, so the
+ *   harness proves a refused create created nothing. `nullable` names top-level body keys that
+ *   accept `null`.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -82,6 +86,8 @@ export interface RouteFixture {
   anonymous?: number;
   ownCallers?: boolean;
   badInputs?: (c: FixtureContext, t: Tenant) => Promise<Call[]> | Call[];
+  /** Top-level body keys that legitimately accept `null` (the bad-input harness then does not send null there). */
+  nullable?: string[];
 }
 
 const person = (t: Tenant, extra: Record<string, unknown> = {}) => ({
@@ -113,9 +119,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // --- users ---
   userCreate: {
-    call: () => {
+    call: (c) => {
       const username = uniqueName('neu');
-      return { body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123', userGroupId: 'user' } };
+      return {
+        body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123', userGroupId: 'user' },
+        state: readPath(c, '/api/user'),
+      };
     },
     foreign: 'denied',
     badInputs: () => {
@@ -149,7 +158,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
 
   // --- companies ---
-  companyCreate: { call: () => ({ body: { org: uniqueName('Neue Firma '), lang: 'de', userIds: [] } }), foreign: 'denied' },
+  companyCreate: { call: (c) => ({ body: { org: uniqueName('Neue Firma '), lang: 'de', userIds: [] }, state: readPath(c, '/api/card/company') }), foreign: 'denied' },
   companyList: { call: () => ({}), foreign: 'filtered' },
   companyGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
   companyUpdate: {
@@ -267,6 +276,39 @@ export const routeFixtures: Record<string, RouteFixture> = {
   // --- statistics (views and saves) ---
   statisticCompany: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
   statisticCard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+
+  // --- credits ---
+  creditGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+  creditHistoryCreate: {
+    call: async (c, t) => {
+      const co = await c.newCompany(t);
+      return {
+        body: { companyId: co.id, credits: 7, infotext: `Buchung ${t.marker}` },
+        state: async () => [await c.read(`/api/card/company/credit/${co.id}`), await c.read(`/api/card/company/credit/history/${co.id}`)],
+      };
+    },
+    foreign: 'denied',
+    badInputs: (_c, t) => [
+      { body: { companyId: t.company.id, credits: 1.5 } },
+      { body: { companyId: t.company.id, credits: 0 } },
+      { body: { companyId: t.company.id, credits: -1_000_000_000 } },
+      { body: { companyId: 'x'.repeat(65), credits: 1 } },
+    ],
+  },
+  creditHistoryList: {
+    call: (_c, t) => ({ params: { id: t.company.id }, query: { limit: '10' } }),
+    foreign: 'denied',
+    badInputs: (_c, t): Call[] => {
+      const cursor = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+      return [
+        { params: { id: t.company.id }, query: { cursor: cursor({ pk: `COMPANY#${randomUUID()}#CREDITS`, sk: 'x' }) } },
+        { params: { id: t.company.id }, query: { cursor: cursor({ pk: '', sk: '' }) } },
+        { params: { id: t.company.id }, query: { cursor: 'nicht-base64-{}' } },
+        { params: { id: t.company.id }, query: { limit: '201' } },
+      ];
+    },
+  },
+  creditStatistics: { call: () => ({}), foreign: 'denied' },
 };
 
 /** Builds the context the fixtures use, for one test server. */
