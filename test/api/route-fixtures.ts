@@ -102,6 +102,12 @@ const person = (t: Tenant, extra: Record<string, unknown> = {}) => ({
 
 const readPath = (c: FixtureContext, path: string) => async () => c.read(path);
 
+/** A card's public wallet link parameters, with the signature the server gives its company. */
+const walletSigned = async (c: FixtureContext, t: Tenant): Promise<Call> => {
+  const res = await c.read(`/api/wallet/signature/${t.person.id}`);
+  return { params: { id: t.person.id, signature: (res.body as { signature: string }).signature } };
+};
+
 export const routeFixtures: Record<string, RouteFixture> = {
   // --- system ---
   health: { call: () => ({}), foreign: 'public' },
@@ -263,6 +269,27 @@ export const routeFixtures: Record<string, RouteFixture> = {
     foreign: 'denied',
   },
   uploadGet: { call: (_c, t) => ({ params: { field: 'image', filename: t.upload } }), foreign: 'public' },
+
+  // --- wallet (the authorization runs have no wallet configuration: building a pass is a 503) ---
+  walletSignature: { call: (_c, t) => ({ params: { userId: t.person.id } }), foreign: 'denied' },
+  walletStatus: { call: () => ({}), foreign: 'filtered' },
+  walletPkpassCreate: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
+  walletPkpassGet: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
+  walletGooglecardCreate: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
+  walletPkpassPublic: { call: walletSigned, foreign: 'public', anonymous: 503, admin: 503 },
+  walletGooglecardPublic: { call: walletSigned, foreign: 'public', anonymous: 503, admin: 503 },
+  walletCard: { call: walletSigned, foreign: 'public' },
+  passkitRegister: {
+    call: (_c, t) => ({ params: { deviceId: 'geraet1', passTypeId: 'pass.de.test', serial: t.person.id }, body: { pushToken: 'abc123' } }),
+    foreign: 'public', anonymous: 503, admin: 503,
+  },
+  passkitUnregister: {
+    call: (_c, t) => ({ params: { deviceId: 'geraet1', passTypeId: 'pass.de.test', serial: t.person.id } }),
+    foreign: 'public', anonymous: 503, admin: 503,
+  },
+  passkitSerials: { call: () => ({ params: { deviceId: 'geraet1', passTypeId: 'pass.de.test' } }), foreign: 'public', anonymous: 503, admin: 503 },
+  passkitPass: { call: (_c, t) => ({ params: { passTypeId: 'pass.de.test', serial: t.person.id } }), foreign: 'public', anonymous: 503, admin: 503 },
+  passkitLog: { call: () => ({ body: { logs: ['Testzeile'] } }), foreign: 'public' },
 
   // --- public card ---
   // Public by design: the card is shown to anyone with its address (no token is read).
