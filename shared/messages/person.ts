@@ -38,6 +38,7 @@ export const personMessages = {
     yes: 'Ja',
     no: 'Nein',
     preview: 'Vorschau',
+    qrDownload: 'QR-Code herunterladen',
     edit: 'Bearbeiten',
     delete: 'Löschen',
     deleteTitle: 'Visitenkarte löschen',

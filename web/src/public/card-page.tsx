@@ -79,7 +79,7 @@ export function CardPage({ pathname }: { pathname: string }) {
     case 'failed':
       return (
         <main className="card-page-message">
-          <h1 role="alert">{t.loadFailed}</h1>
+          <h1>{t.loadFailed}</h1>
           <button type="button" onClick={load}>{t.retry}</button>
         </main>
       );

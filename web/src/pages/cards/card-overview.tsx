@@ -10,6 +10,7 @@ import { msg } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
+import { cardQr } from '../../../../shared/api/routes/card.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { getUser, isAdmin } from '../../session.ts';
 import { showError, showSuccess } from '../../toast.tsx';
@@ -18,8 +19,16 @@ import { uploadUrl } from '../../../../shared/card/links.ts';
 import { creditsChanged, selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { usePersons } from './use-persons.ts';
+import { statisticsVisible, useCompanyStatistics, viewsByCard } from '../statistics/use-company-statistics.ts';
 
 const t = msg.person.ui;
+
+/** The card's QR code (SVG); the server names the file after the person, this is the fallback. */
+async function downloadQr(row: CardRow) {
+  const name = [row.firstname, row.lastname].map((x) => x.trim()).filter(Boolean).join('-') || msg.card.fallbackFileName;
+  const error = await downloadFile(cardQr, { id: row.id }, `${msg.card.qrFilePrefix}-${name}.svg`);
+  if (error) showError(error);
+}
 
 export interface CardRow {
   id: string;
@@ -30,6 +39,8 @@ export interface CardRow {
   profile: string;
   isActive: boolean;
   createdOn: string;
+  /** All-time views (statistics); undefined while loading or when the company's statistics are off. */
+  views?: number | undefined;
 }
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
@@ -83,6 +94,10 @@ export function CardOverview() {
   const [toDelete, setToDelete] = useState<CardRow | null>(null);
   const [busy, setBusy] = useState(false);
   const admin = isAdmin(getUser());
+  // Each card's views, where the statistics may be seen (spec §6: statistik flag; admins always).
+  const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
+  const { stats } = useCompanyStatistics(companyId, showViews);
+  const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
 
   // `?companyId=` switches the selected company once, then leaves the address clean. Only a
   // company of the caller's list is chosen; any other id is ignored and the selection stays.
@@ -111,8 +126,9 @@ export function CardOverview() {
       profile: names.get(p.companyProfilId) ?? '',
       isActive: p.isActive,
       createdOn: p.createdOn,
+      views: viewCounts ? viewCounts.get(p.id)?.totalViews ?? 0 : undefined,
     }));
-  }, [persons, profiles]);
+  }, [persons, profiles, viewCounts]);
 
   const columns = useMemo(() => col.columns([
     col.display({ id: 'image', header: t.image, cell: (c) => <Thumb row={c.row.original} /> }),
@@ -123,6 +139,10 @@ export function CardOverview() {
       header: t.active, enableSorting: false, enableGlobalFilter: false,
       cell: (c) => <span className={c.getValue() ? 'badge badge-success' : 'badge'}>{c.getValue() ? t.yes : t.no}</span>,
     }),
+    ...(showViews ? [col.accessor('views', {
+      header: msg.statistic.ui.views, enableSorting: false, enableGlobalFilter: false,
+      cell: (c) => <span data-testid="card-views">{c.getValue()?.toLocaleString('de-DE') ?? ''}</span>,
+    })] : []),
     col.accessor('createdOn', {
       header: t.createdOn, sortFn: 'iso', enableGlobalFilter: false,
       cell: (c) => <span className="nowrap">{formatDateTime(c.getValue())}</span>,
@@ -136,13 +156,14 @@ export function CardOverview() {
         return (
           <span className="row-actions">
             <a className="btn" href={pathTo(paths.theCard, { id: row.id })} target="_blank" rel="noopener noreferrer" aria-label={`${t.preview}: ${name}`}>{t.preview}</a>
+            <button type="button" className="btn" aria-label={`${t.qrDownload}: ${name}`} onClick={() => void downloadQr(row)}>{t.qrDownload}</button>
             <Link className="btn" to={pathTo(paths.visitenkarteEdit, { id: row.id })} aria-label={`${t.edit}: ${name}`}>{t.edit}</Link>
             <button type="button" className="btn btn-danger-outline" aria-label={`${t.delete}: ${name}`} onClick={() => setToDelete(row)}>{t.delete}</button>
           </span>
         );
       },
     }),
-  ]), []);
+  ]), [showViews]);
 
   const table = useTable({
     features, columns, data: rows,
