@@ -22,6 +22,7 @@ export const paths = {
   profileAdd: '/v2/card/profil/add',
   profileEdit: '/v2/card/profil/edit/:id',
   statistikOverview: '/v2/card/statistik',
+  personStatistic: '/vcard/person/statistic/:id',
   companyLegacy: '/company',
   userLegacy: '/user',
   userLegacyAdd: '/user/add',

@@ -8,6 +8,7 @@ import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
 import { cardRoutes } from './pages/cards/routes.tsx';
 import { companyLegacyRoutes, companyRoutes } from './pages/companies/routes.tsx';
 import { profileRoutes } from './pages/profiles/routes.tsx';
+import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/routes.tsx';
 import { creditRoutes } from './pages/credits/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
@@ -24,12 +25,14 @@ const v2Screens: RouteObject[] = [
   ...cardRoutes,
   ...companyRoutes,
   ...profileRoutes,
+  ...statisticV2Routes,
   ...creditRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [
   ...userLegacyRoutes,
   ...companyLegacyRoutes,
+  ...statisticLegacyRoutes,
 ];
 
 const routes: RouteObject[] = [

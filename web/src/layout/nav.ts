@@ -20,14 +20,15 @@ const s = msg.shell;
  * card area and the account. Only screens that exist are linked: a link to 'Nicht gefunden'
  * is worse than none.
  */
-export function navSections(user: PublicUser): NavSection[] {
-  // Card statistics (paths.statistikOverview; non-admins only when the selected company's display.statistik is on) come with the statistics issue: add its link here.
+export function navSections(user: PublicUser, selected: { display: { statistik: boolean } } | null = null): NavSection[] {
   const cards: NavSection = {
     title: s.sections.cards,
     items: [
       { to: paths.visitenkarteOverview, label: s.nav.cards },
       { to: paths.cardCompany, label: msg.company.navOwn },
       { to: paths.profileOverview, label: s.nav.profiles },
+      // Spec §6: the statistics need the selected company's statistik flag; admins see them always.
+      ...(isAdmin(user) || selected?.display.statistik ? [{ to: paths.statistikOverview, label: msg.statistic.ui.nav }] : []),
       { to: paths.account, label: s.nav.account },
     ],
   };

@@ -1,0 +1,37 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import type { Readable } from 'node:stream';
+import { env } from '../lib/env.ts';
+import { log } from '../lib/log.ts';
+import { aggregateCdnLog } from '../domain/statistics/aggregate-cdn-log.ts';
+import { logLines } from '../domain/statistics/parse-cdn-log.ts';
+
+let s3: S3Client | undefined;
+
+/**
+ * A new CloudFront standard log file in the log bucket: count its views and saves, then delete it,
+ * because it holds visitors' addresses and user agents that the statistics do not keep (DSGVO;
+ * docs/statistics.md). S3 may deliver an event twice: the counts are idempotent per file, and a
+ * file already deleted was already counted. A failure throws, so Lambda retries the event.
+ */
+export async function handler(event: S3Event): Promise<void> {
+  s3 ??= new S3Client({ region: env().AWS_REGION });
+  for (const record of event.Records) {
+    const bucket = record.s3.bucket.name;
+    // Keys arrive URL-encoded with '+' for spaces.
+    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    let body: Readable;
+    try {
+      const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      body = out.Body as Readable;
+    } catch (err) {
+      if (err instanceof NoSuchKey) {
+        log('info', 'cdn log already counted and deleted', { key });
+        continue;
+      }
+      throw err;
+    }
+    await aggregateCdnLog({ fileId: `${bucket}/${key}`, lines: logLines(body) });
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  }
+}
