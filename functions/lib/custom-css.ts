@@ -18,8 +18,8 @@ import { ValidationError } from './errors.ts';
 //   @font-face); @import and everything else is refused. The list compares the name as written,
 //   so an escaped name (`@\69mport`) is refused too.
 // - url() and src() only to our own uploads (`/api/upload/<field>/<file>`); image-set() and other
-//   functions that fetch take no plain strings except such paths. Function names are compared
-//   after resolving CSS escapes (`\75rl(` is url( to a browser).
+//   functions that fetch take no plain strings except such paths. Escapes (`\`) in values only
+//   inside quotes, so no escaped name (`\75 rl(` is url( to a browser) slips past.
 // - no `<` anywhere, so the text cannot close its style element or open a comment or tag.
 // - at most 20 KB (UTF-8).
 
@@ -38,20 +38,17 @@ const urlFunctions = new Set(['url', 'src']);
 const imageFunctions = new Set(['image-set', '-webkit-image-set', 'image', 'cross-fade', '-webkit-cross-fade']);
 const ownUpload = /^\/api\/upload\/[A-Za-z0-9_-]+\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** Resolves CSS escapes (`\75` -> `u`, `\r` -> `r`) the way a browser's tokenizer does. */
-function unescapeCss(s: string): string {
-  return s.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, ch: string | undefined) =>
-    hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd) : (ch ?? ''));
-}
-
 function checkUrl(raw: string): void {
   if (!ownUpload.test(raw.trim()) || raw.includes('..')) throw new CustomCssError(m.foreignUrl);
 }
 
 function checkValue(value: string): void {
   valueParser(value).walk((node) => {
+    // Outside quotes an escape can spell a function name (`\75 rl(` is url( to a browser) or
+    // a quote that hides one from a checker: refused, so every name below is literal.
+    if (node.type !== 'string' && node.value.includes('\\')) throw new CustomCssError(m.escapeOutsideString);
     if (node.type !== 'function') return;
-    const name = unescapeCss(node.value).toLowerCase();
+    const name = node.value.toLowerCase();
     if (urlFunctions.has(name)) {
       // url(a b) or url("a") or url() — the whole inside is the address.
       checkUrl(valueParser.stringify(node.nodes).replace(/^\s*(["'])(.*)\1\s*$/s, '$2'));

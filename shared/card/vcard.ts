@@ -51,10 +51,10 @@ export function foldLine(line: string): string {
 /** URIs are not escaped as text, but a line break would end the property: drop control characters. */
 const uri = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, '');
 
-/** Name of the vCard file without extension: 'Vorname-Nachname' (spaces become dashes). */
+/** Name of the vCard file without extension: 'Vorname-Nachname' (spaces become dashes; no path characters, no leading dot). */
 export function cardFileStem(content: Pick<CardContent, 'firstname' | 'lastname'>, fallback: string): string {
   const stem = [content.firstname, content.lastname].filter(Boolean).join('-').replace(/\s+/g, '-')
-    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, '');
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, '').replace(/^\.+/, '');
   return stem || fallback;
 }
 

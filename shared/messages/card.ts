@@ -13,6 +13,7 @@ export const cardMessages = {
     importRule: '@import ist im eigenen CSS nicht erlaubt.',
     atRule: (name: string) => `@${name} ist im eigenen CSS nicht erlaubt.`,
     foreignUrl: 'Das eigene CSS darf nur eigene hochgeladene Bilder laden (Adressen, die mit /api/upload/ beginnen).',
+    escapeOutsideString: 'Escape-Sequenzen (\\) sind in Werten des eigenen CSS nur innerhalb von Anführungszeichen erlaubt.',
     leadingCombinator: 'Ein Selektor darf nicht mit +, ~ oder > beginnen.',
     declarationOutsideRule: 'Eigenschaften müssen in einer Regel stehen (z. B. .name { color: red; }).',
   },

@@ -1,0 +1,115 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { uploadImage } from '../helpers/card-fixtures.ts';
+import { createTenant } from './cards.helpers.ts';
+import type { CardTenant } from './cards.helpers.ts';
+
+// Every change that alters what a card shows invalidates the card's cached answers exactly once
+// (one invalidate() call, which the job turns into one CloudFront invalidation); changes that
+// alter nothing a card shows invalidate nothing.
+
+const s = useTestServer();
+
+const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`];
+
+describe('CDN invalidation of public cards', () => {
+  let t: CardTenant;
+  beforeAll(async () => {
+    t = await createTenant(s);
+  });
+  beforeEach(() => clearRecordedInvalidations());
+
+  it('creating a card invalidates nothing (nothing of it can be cached yet)', async () => {
+    await t.createCard();
+    expect(recordedInvalidations()).toEqual([]);
+  });
+
+  it('a card edit: one invalidation of its JSON and vCard, and the next load shows the change', async () => {
+    const card = await t.createCard();
+    expect((await s.api('GET', `/api/card/${card.id}`)).body.person.position).toBeUndefined();
+    clearRecordedInvalidations();
+    await t.updateCard(card.id, { position: 'Vertrieb' });
+    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect((await s.api('GET', `/api/card/${card.id}`)).body.person.position).toBe('Vertrieb');
+  });
+
+  it('a replaced image (a new file name with the card edit): one invalidation', async () => {
+    const card = await t.createCard({ image: await uploadImage(s, t.user.token, t.company.id) });
+    const next = await uploadImage(s, t.user.token, t.company.id);
+    clearRecordedInvalidations();
+    await t.updateCard(card.id, { image: next });
+    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+  });
+
+  it('deactivation and activation: one invalidation each', async () => {
+    const card = await t.createCard();
+    clearRecordedInvalidations();
+    await t.updateCard(card.id, { isActive: false });
+    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(404);
+    clearRecordedInvalidations();
+    await t.updateCard(card.id, { isActive: true });
+    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(200);
+  });
+
+  it('a card delete: one invalidation', async () => {
+    const card = await t.createCard();
+    clearRecordedInvalidations();
+    const res = await s.api('DELETE', `/api/card/company/person/${card.id}`, { token: t.user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+  });
+
+  it('a profile edit: one invalidation holding every card of that profile and no other', async () => {
+    const other = await createTenant(s);
+    const a = await other.createCard();
+    const b = await other.createCard({ firstname: 'Anna' });
+    const elsewhere = await t.createCard();
+    clearRecordedInvalidations();
+    const res = await other.updateProfile({ claim: 'Neuer Claim' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const calls = recordedInvalidations();
+    expect(calls).toHaveLength(1);
+    expect([...calls[0]!].sort()).toEqual([...pathsOf(a.id), ...pathsOf(b.id)].sort());
+    expect(calls[0]).not.toContain(`/api/card/${elsewhere.id}`);
+    expect((await s.api('GET', `/api/card/${a.id}`)).body.profile.claim).toBe('Neuer Claim');
+  });
+
+  it('a company org change: one invalidation of all its cards; a change of nothing shown: none', async () => {
+    const other = await createTenant(s);
+    const a = await other.createCard();
+    clearRecordedInvalidations();
+    const admin = await s.adminToken();
+    const same = await s.api('PATCH', `/api/card/company/${other.company.id}`, { token: admin, body: { org: other.company.org } });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(recordedInvalidations()).toEqual([]);
+    const res = await s.api('PATCH', `/api/card/company/${other.company.id}`, { token: admin, body: { org: `${other.company.org} neu` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(recordedInvalidations()).toEqual([pathsOf(a.id)]);
+    expect((await s.api('GET', `/api/card/${a.id}`)).body.org).toBe(`${other.company.org} neu`);
+  });
+
+  it('a company delete invalidates its cards', async () => {
+    const other = await createTenant(s);
+    const a = await other.createCard();
+    clearRecordedInvalidations();
+    const res = await s.api('DELETE', `/api/card/company/${other.company.id}`, { token: await s.adminToken() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(recordedInvalidations()).toContainEqual(pathsOf(a.id));
+  });
+
+  it('a refused change invalidates nothing', async () => {
+    const card = await t.createCard();
+    clearRecordedInvalidations();
+    const res = await s.api('PATCH', `/api/card/company/person/${card.id}`, {
+      token: t.user.token,
+      body: { companyProfilId: t.profile.id, firstname: 'X', lastname: 'Y', version: 999 },
+    });
+    expect(res.status).toBe(409);
+    const css = await t.updateProfile({ settings: { customCss: '@import "https://evil.example/x.css";' } });
+    expect(css.status).toBe(400);
+    expect(recordedInvalidations()).toEqual([]);
+  });
+});
