@@ -52,7 +52,8 @@ type Output<R extends RouteDef> = R['output'] extends z.ZodType ? z.input<R['out
 
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? {});
+  // Absent params/query (and an empty body) are `{}`; a JSON `null` body is not an object.
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
   return result.data;
 }
@@ -70,11 +71,21 @@ export function rawBody(event: HttpEvent): Buffer {
   return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
 }
 
+/**
+ * `__proto__` as a JSON key is never data of ours; refused so no later merge (Object.assign, a
+ * library's deep merge) can turn it into a prototype change.
+ */
+function refuseProtoKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new SyntaxError('__proto__');
+  return value;
+}
+
 function jsonBody(event: HttpEvent): unknown {
   const text = rawBody(event).toString('utf8');
   if (text.trim() === '') return {};
   try {
-    return JSON.parse(text);
+    // Deep nesting ends in a RangeError inside JSON.parse: also just invalid JSON for the caller.
+    return JSON.parse(text, refuseProtoKeys);
   } catch {
     throw new ValidationError(msg.errors.invalidJson);
   }
