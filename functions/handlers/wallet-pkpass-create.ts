@@ -2,4 +2,4 @@ import { walletPkpassCreate } from '../../shared/api/routes/wallet.ts';
 import { createHandler } from '../lib/http.ts';
 import { createPkpass } from '../domain/wallet/wallet-passes.ts';
 
-export const handler = createHandler(walletPkpassCreate, ({ auth, params, event }) => createPkpass({ auth, personId: params.id, event }));
+export const handler = createHandler(walletPkpassCreate, ({ auth, params }) => createPkpass({ auth, personId: params.id }));

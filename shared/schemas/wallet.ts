@@ -26,6 +26,9 @@ export const walletCardSchema = z.object({
   lastname: z.string(),
   appleUrl: z.string(),
   googleUrl: z.string(),
+  /** The two links as QR codes (SVG documents), so the page needs no QR code library. */
+  appleQr: z.string(),
+  googleQr: z.string(),
   impressum: z.string().optional(),
   datenschutz: z.string().optional(),
 });

@@ -177,6 +177,8 @@ describe('wallet signature and public links', () => {
       appleUrl: `${s.baseUrl}/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`,
       googleUrl: `${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`,
     });
+    expect(res.body.appleQr).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(res.body.googleQr).not.toBe(res.body.appleQr);
   });
 });
 

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createSecureServer } from 'node:http2';
-import type { Http2SecureServer } from 'node:http2';
+import type { Http2SecureServer, ServerHttp2Stream } from 'node:http2';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +85,7 @@ export async function startFakeApns(chain: TestChain): Promise<FakeApns> {
   const server: Http2SecureServer = createSecureServer({
     key: chain.serverKey, cert: chain.serverCert, ca: [chain.rootCert, chain.wwdrCert], requestCert: true, rejectUnauthorized: true,
   });
-  server.on('stream', (stream, headers) => {
+  server.on('stream', (stream: ServerHttp2Stream, headers) => {
     let body = '';
     stream.on('data', (c: Buffer) => { body += c.toString('utf8'); });
     stream.on('end', () => {

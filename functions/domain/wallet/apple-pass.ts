@@ -6,7 +6,7 @@ import { log } from '../../lib/log.ts';
 import { applePassContent, walletImages } from '../../../shared/card/wallet.ts';
 import { msg } from '../../../shared/messages.ts';
 import { readVariant, solidPng } from './pass-images.ts';
-import { publicCardUrl } from './wallet-card.ts';
+import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import type { PassSource } from './wallet-card.ts';
 
 /** Where Apple's PassKit web service lives under the product's address. */

@@ -9,7 +9,7 @@ import type { WalletImage } from '../../../shared/card/wallet.ts';
 import { variantFilename } from '../../../shared/images.ts';
 import { uploadUrl } from '../../../shared/card/links.ts';
 import { msg } from '../../../shared/messages.ts';
-import { publicCardUrl } from './wallet-card.ts';
+import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import type { PassSource } from './wallet-card.ts';
 
 // Google Wallet: class and object are written through the issuer REST API, so the save link's

@@ -5,7 +5,8 @@ import { isValidPassAuth } from '../../lib/wallet/link-signature.ts';
 import { log } from '../../lib/log.ts';
 import { msg } from '../../../shared/messages.ts';
 import { buildApplePass } from './apple-pass.ts';
-import { loadWalletCard, publicBaseUrl } from './wallet-card.ts';
+import { loadWalletCard } from './wallet-card.ts';
+import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { PassSource } from './wallet-card.ts';
 import { registerDevice, registrationsOfDevice, registrationsOfPass, unregisterDevice } from './pass-registrations.ts';
 import { snapshotSource } from './pass-snapshot.ts';
@@ -29,7 +30,7 @@ export async function registerPassDevice(o: { event: HttpEvent; deviceId: string
   if (!card) throw new NotFoundError(msg.wallet.errors.cardNotFound);
   const created = await registerDevice({
     serial: o.serial, deviceId: o.deviceId, pushToken: o.pushToken, companyId: card.person.companyId,
-    profileId: card.person.companyProfilId, baseUrl: publicBaseUrl(o.event),
+    profileId: card.person.companyProfilId, baseUrl: publicBaseUrl(),
   });
   return empty(created ? 201 : 200);
 }
@@ -75,7 +76,7 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   const lastModified = new Date(Math.floor(updatedAt / 1000) * 1000).toUTCString();
   const since = o.event.headers?.['if-modified-since'];
   if (since && Date.parse(since) >= Math.floor(updatedAt / 1000) * 1000) return empty(304, { 'last-modified': lastModified });
-  const pass = await buildApplePass({ card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(o.event), voided });
+  const pass = await buildApplePass({ card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(), voided });
   return { kind: 'file', contentType: PKPASS_TYPE, body: pass, headers: { 'last-modified': lastModified, 'cache-control': 'no-store' } };
 }
 

@@ -1,5 +1,3 @@
-import { env } from '../../lib/env.ts';
-import type { HttpEvent } from '../../lib/http.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
@@ -66,18 +64,4 @@ export async function signedWalletCard(personId: string, signature: string): Pro
   const card = await loadWalletCard(personId);
   if (!card || !card.person.isActive || card.company?.deleting) throw new NotFoundError(msg.wallet.errors.cardNotFound);
   return card;
-}
-
-/** Absolute product address: PUBLIC_BASE_URL, else the host the request came to. */
-export function publicBaseUrl(event: HttpEvent | undefined): string {
-  const configured = env().PUBLIC_BASE_URL;
-  if (configured) return new URL(configured).origin;
-  const host = event?.headers?.['x-forwarded-host'] ?? event?.headers?.host ?? '127.0.0.1';
-  const proto = event?.headers?.['x-forwarded-proto'] ?? (/^(127\.|localhost|\[::1\])/.test(host) ? 'http' : 'https');
-  return new URL(`${proto}://${host}`).origin;
-}
-
-/** The public card page, ASCII (an international host name becomes punycode). */
-export function publicCardUrl(base: string, personId: string): string {
-  return new URL(`/c/${encodeURIComponent(personId)}`, base).href;
 }

@@ -1,5 +1,4 @@
 import type { AuthUser } from '../../lib/auth/session.ts';
-import type { HttpEvent } from '../../lib/http.ts';
 import { fileResult } from '../../lib/http.ts';
 import type { FileResult } from '../../lib/http.ts';
 import { appleConfig, googleConfig, requireAppleConfig, requireGoogleConfig } from '../../lib/wallet/config.ts';
@@ -8,7 +7,9 @@ import type { WalletCard as WalletCardData, WalletStatus } from '../../../shared
 import { buildApplePass } from './apple-pass.ts';
 import { googleSaveUrl } from './google-pass.ts';
 import { rememberGoogleObject } from './pass-registrations.ts';
-import { ownWalletCard, publicBaseUrl, signedWalletCard } from './wallet-card.ts';
+import { ownWalletCard, signedWalletCard } from './wallet-card.ts';
+import { publicBaseUrl } from '../../lib/public-base-url.ts';
+import { qrSvg } from '../../lib/qr-code.ts';
 import type { WalletCard } from './wallet-card.ts';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
@@ -31,59 +32,64 @@ function pkpassFile(pass: Buffer): FileResult {
   return fileResult(PKPASS_TYPE, pass, { 'content-disposition': 'attachment; filename="pass.pkpass"', 'cache-control': 'no-store' });
 }
 
-async function applePass(card: WalletCard, event: HttpEvent): Promise<Buffer> {
+async function applePass(card: WalletCard): Promise<Buffer> {
   // Permission and existence first: another company's card is a 404 even on a server without certificates.
   const config = await requireAppleConfig();
-  return buildApplePass({ card, config, baseUrl: publicBaseUrl(event), voided: !card.person.isActive });
+  return buildApplePass({ card, config, baseUrl: publicBaseUrl(), voided: !card.person.isActive });
 }
 
 /** `POST /api/wallet/pkpass/{id}`: builds (and so checks) the pass before the web app downloads it. */
-export async function createPkpass(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<{ serialNumber: string }> {
+export async function createPkpass(o: { auth: AuthUser; personId: string }): Promise<{ serialNumber: string }> {
   const card = await ownWalletCard(o.auth, o.personId);
-  await applePass(card, o.event);
+  await applePass(card);
   return { serialNumber: card.id };
 }
 
-export async function getPkpass(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<FileResult> {
-  return pkpassFile(await applePass(await ownWalletCard(o.auth, o.personId), o.event));
+export async function getPkpass(o: { auth: AuthUser; personId: string }): Promise<FileResult> {
+  return pkpassFile(await applePass(await ownWalletCard(o.auth, o.personId)));
 }
 
-export async function publicPkpass(o: { personId: string; signature: string; event: HttpEvent }): Promise<FileResult> {
-  return pkpassFile(await applePass(await signedWalletCard(o.personId, o.signature), o.event));
+export async function publicPkpass(o: { personId: string; signature: string }): Promise<FileResult> {
+  return pkpassFile(await applePass(await signedWalletCard(o.personId, o.signature)));
 }
 
-async function saveUrl(card: WalletCard, event: HttpEvent): Promise<string> {
+async function saveUrl(card: WalletCard): Promise<string> {
   const config = await requireGoogleConfig();
-  const baseUrl = publicBaseUrl(event);
+  const baseUrl = publicBaseUrl();
   const url = await googleSaveUrl({ config, card, baseUrl });
   await rememberGoogleObject({ personId: card.id, companyId: card.person.companyId, profileId: card.person.companyProfilId, baseUrl });
   return url;
 }
 
 /** `POST /api/wallet/googlecard/{id}`: `result` is the save link the web app opens. */
-export async function createGooglecard(o: { auth: AuthUser; personId: string; event: HttpEvent }): Promise<{ result: string }> {
-  return { result: await saveUrl(await ownWalletCard(o.auth, o.personId), o.event) };
+export async function createGooglecard(o: { auth: AuthUser; personId: string }): Promise<{ result: string }> {
+  return { result: await saveUrl(await ownWalletCard(o.auth, o.personId)) };
 }
 
 /** The public link in the QR code: straight on to Google's save page. */
-export async function publicGooglecard(o: { personId: string; signature: string; event: HttpEvent }): Promise<FileResult> {
-  const url = await saveUrl(await signedWalletCard(o.personId, o.signature), o.event);
+export async function publicGooglecard(o: { personId: string; signature: string }): Promise<FileResult> {
+  const url = await saveUrl(await signedWalletCard(o.personId, o.signature));
   return { kind: 'file', statusCode: 302, contentType: 'text/plain; charset=utf-8', body: url, headers: { location: url, 'cache-control': 'no-store' } };
 }
 
 /** Data of the public QR wallet page. */
-export async function getWalletCardPage(o: { personId: string; signature: string; event: HttpEvent }): Promise<WalletCardData> {
+export async function getWalletCardPage(o: { personId: string; signature: string }): Promise<WalletCardData> {
   const card = await signedWalletCard(o.personId, o.signature);
-  const base = publicBaseUrl(o.event);
+  const base = publicBaseUrl();
   const path = `${encodeURIComponent(card.id)}/${encodeURIComponent(o.signature)}`;
   const legal = Object.fromEntries(card.content.legal.map((l) => [l.key, l.href]));
+  const appleUrl = `${base}/api/wallet/pkpass/${path}`;
+  const googleUrl = `${base}/api/wallet/googlecard/${path}`;
+  const [appleQr, googleQr] = await Promise.all([qrSvg(appleUrl, { width: 256 }), qrSvg(googleUrl, { width: 256 })]);
   return {
     id: card.id,
     ...(card.content.company ? { company: card.content.company } : {}),
     firstname: card.content.firstname,
     lastname: card.content.lastname,
-    appleUrl: `${base}/api/wallet/pkpass/${path}`,
-    googleUrl: `${base}/api/wallet/googlecard/${path}`,
+    appleUrl,
+    googleUrl,
+    appleQr,
+    googleQr,
     ...legal,
   };
 }
