@@ -1,36 +1,35 @@
-import { build } from 'esbuild';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { routeList, handlerFileName } from '../shared/api/routes.ts';
-import { handlerBundle } from './bundle-options.ts';
+import { areas } from '../shared/api/routes.ts';
+import type { AreaName } from '../shared/api/routes.ts';
+import { jobs } from '../infra/jobs.ts';
+import { bundleSync } from './bundle.ts';
+import type { BundleEntry } from './bundle.ts';
 
 const root = resolve(import.meta.dirname, '..');
 export const functionsOutDir = join(root, 'dist/functions');
 
-/** One bundle per route handler, exactly as CDK bundles them for Lambda. */
-export async function buildFunctions(): Promise<Record<string, number>> {
-  await rm(functionsOutDir, { recursive: true, force: true });
-  await mkdir(functionsOutDir, { recursive: true });
+/** Where `npm run build` puts a bundle: `dist/functions/<area>/` and `dist/functions/job-<name>/`. */
+export function bundleDirName(entry: BundleEntry): string {
+  return 'area' in entry ? entry.area : `job-${entry.job}`;
+}
+
+export function allEntries(): BundleEntry[] {
+  return [
+    ...Object.keys(areas).map((area) => ({ area: area as AreaName })),
+    ...jobs.map((j) => ({ job: j.name })),
+  ];
+}
+
+/** One bundle per API area and per job, exactly as the CDK stack bundles them for Lambda. */
+export async function buildFunctions(outDir = functionsOutDir): Promise<Record<string, number>> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
   const sizes: Record<string, number> = {};
-  for (const route of routeList) {
-    const name = handlerFileName(route.name);
-    const outfile = join(functionsOutDir, name, 'index.mjs');
-    await build({
-      absWorkingDir: root,
-      entryPoints: [join(root, 'functions/handlers', `${name}.ts`)],
-      bundle: true,
-      outfile,
-      format: handlerBundle.format,
-      platform: handlerBundle.platform,
-      target: handlerBundle.target,
-      minify: handlerBundle.minify,
-      sourcemap: handlerBundle.sourcemap,
-      external: handlerBundle.external,
-      mainFields: handlerBundle.mainFields,
-      banner: { js: handlerBundle.banner },
-      logLevel: 'warning',
-    });
-    sizes[route.name] = (await stat(outfile)).size;
+  for (const entry of allEntries()) {
+    const name = bundleDirName(entry);
+    bundleSync(entry, join(outDir, name));
+    sizes[name] = (await stat(join(outDir, name, 'index.mjs'))).size;
   }
   return sizes;
 }

@@ -1,25 +1,63 @@
+// What a function may touch, declared once per route (and per job in infra/jobs.ts) and merged
+// per area function into least-privilege IAM statements (infra/constructs/app-function.ts).
 import type { RouteDef } from '../shared/api/define.ts';
+import type { RouteName } from '../shared/api/routes.ts';
 
-export interface FunctionNeeds {
-  table: 'read' | 'readWrite';
+export interface Needs {
+  /** The single table: `read` = Get/Query/BatchGet/TransactGet/DescribeTable, `readWrite` adds the writes. */
+  table?: 'read' | 'readWrite';
+  /** Uploaded images (objects under `images/`). */
   uploads?: 'read' | 'readWrite';
   /** Reads the token signing secret (every route that signs or verifies a token). */
-  authSecret: boolean;
+  authSecret?: boolean;
+  /** Sends paths to the CDN invalidation queue (functions/lib/cdn/invalidate.ts). */
+  invalidation?: boolean;
+  /** Creates CloudFront invalidations on the distribution (the invalidation job). */
+  distributionInvalidation?: boolean;
+  /** Reads the access logs (CloudFront standard logs; the statistics aggregator). */
+  logsRead?: boolean;
 }
 
-// Routes whose needs differ from what their method and access imply.
-const overrides: Record<string, Partial<FunctionNeeds>> = {
+/**
+ * Routes whose needs differ from what their method, path and access imply. A new route that
+ * needs more (a secret, the queue) adds its line here, next to its contract.
+ */
+const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
-  // Deleting a company deletes its uploaded files too.
-  companyDelete: { uploads: 'readWrite' },
+  // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
+  companyDelete: { uploads: 'readWrite', invalidation: true },
 };
 
-/** Least privilege per function: reads for GET, writes only where the route changes data. */
-export function needsOf(route: RouteDef): FunctionNeeds {
-  const base: FunctionNeeds = {
+/** Least privilege per route: reads for GET, writes only where the route changes data. */
+export function needsOf(route: RouteDef): Needs {
+  const base: Needs = {
     table: route.method === 'GET' ? 'read' : 'readWrite',
     authSecret: route.access !== 'public',
   };
   if (route.path.startsWith('/api/upload')) base.uploads = route.method === 'GET' ? 'read' : 'readWrite';
-  return { ...base, ...overrides[route.name] };
+  return { ...base, ...(overrides as Record<string, Needs>)[route.name] };
+}
+
+const rank = { read: 1, readWrite: 2 } as const;
+
+function wider<T extends 'read' | 'readWrite'>(a: T | undefined, b: T | undefined): T | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return rank[a] >= rank[b] ? a : b;
+}
+
+/** What one function serving all these routes needs: the union of theirs. */
+export function mergeNeeds(all: readonly Needs[]): Needs {
+  const out: Needs = {};
+  for (const n of all) {
+    const table = wider(out.table, n.table);
+    const uploads = wider(out.uploads, n.uploads);
+    if (table) out.table = table;
+    if (uploads) out.uploads = uploads;
+    if (n.authSecret) out.authSecret = true;
+    if (n.invalidation) out.invalidation = true;
+    if (n.distributionInvalidation) out.distributionInvalidation = true;
+    if (n.logsRead) out.logsRead = true;
+  }
+  return out;
 }

@@ -1,35 +1,56 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { routeList, handlerFileName } from '../shared/api/routes.ts';
-import { cloudFrontFunctionCode, viewerAddressFunctionCode } from '../shared/edge-functions.ts';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { areas } from '../shared/api/routes.ts';
+import type { RouteDef } from '../shared/api/define.ts';
 import { tableDefinition } from '../functions/lib/table-definition.ts';
-import { handlerBundle } from '../functions/bundle-options.ts';
-import { needsOf } from './grants.ts';
-
-const root = resolve(import.meta.dirname, '..');
+import { jobs as declaredJobs } from './jobs.ts';
+import type { JobDef } from './jobs.ts';
+import { LOG_RETENTION_DAYS, S3_LOG_PREFIX, UPLOAD_NONCURRENT_DAYS } from './layout.ts';
+import { distributionArn } from './constructs/app-function.ts';
+import type { SharedResources } from './constructs/app-function.ts';
+import { Api } from './constructs/api.ts';
+import { Edge } from './constructs/edge.ts';
+import { Jobs } from './constructs/jobs.ts';
+import { Monitoring } from './constructs/monitoring.ts';
+import { WebBucket } from './constructs/web.ts';
+import { acknowledgeNagFindings } from './nag.ts';
 
 export interface VisitenkartenStackProps extends StackProps {
   /** Built SPA to upload; skipped when absent (tests synthesize without a web build). */
   webDir?: string;
+  /** Routes by area (default: shared/api/routes.ts `areas`); the budget test passes a padded table. */
+  areas?: Readonly<Record<string, readonly RouteDef[]>>;
+  jobs?: readonly JobDef[];
+}
+
+/** Context values (cdk.json, `-c name=value`); docs/deploy.md describes each. */
+function contextOf(scope: Construct) {
+  const get = (name: string): string | undefined => {
+    const v = scope.node.tryGetContext(name) as unknown;
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  };
+  const domainName = get('domainName');
+  const certificateArn = get('certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('Kontext: domainName und certificateArn (Zertifikat in us-east-1) nur zusammen angeben');
+  }
+  return {
+    alarmEmail: get('alarmEmail'),
+    webAclArn: get('webAclArn'),
+    domain: domainName && certificateArn ? { names: domainName.split(',').map((d) => d.trim()), certificateArn } : undefined,
+    originSecretRevision: get('originSecretRevision') ?? '1',
+  };
 }
 
 export class VisitenkartenStack extends Stack {
   constructor(scope: Construct, id: string, props: VisitenkartenStackProps = {}) {
     super(scope, id, props);
+    const ctx = contextOf(this);
 
     const t = tableDefinition;
     const table = new dynamodb.TableV2(this, 'Table', {
@@ -37,6 +58,7 @@ export class VisitenkartenStack extends Stack {
       sortKey: { name: t.sortKey, type: dynamodb.AttributeType.STRING },
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
       timeToLiveAttribute: t.timeToLive,
       removalPolicy: RemovalPolicy.RETAIN,
       globalSecondaryIndexes: t.globalSecondaryIndexes.map((g) => ({
@@ -46,129 +68,104 @@ export class VisitenkartenStack extends Stack {
       })),
     });
 
+    // Access logs of CloudFront (standard logs need ACLs: bucket owner preferred) and of the buckets.
+    const logBucket = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(LOG_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    // EventBridge notifications, so jobs can consume new log objects (infra/jobs.ts, kind 'bucket').
+    // Set on the resource: the construct's `eventBridgeEnabled` adds a custom-resource Lambda for it.
+    (logBucket.node.defaultChild as s3.CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
+
     const uploads = new s3.Bucket(this, 'Uploads', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: `${S3_LOG_PREFIX}uploads/`,
+      lifecycleRules: [{
+        id: 'noncurrent-versions',
+        // An overwritten or deleted image stays recoverable this long, then it is gone for good.
+        noncurrentVersionExpiration: Duration.days(UPLOAD_NONCURRENT_DAYS),
+        expiredObjectDeleteMarker: true,
+        abortIncompleteMultipartUploadAfter: Duration.days(1),
+      }],
     });
 
     const authSecret = new secretsmanager.Secret(this, 'AuthSecret', {
-      description: 'Signing key for session tokens',
+      description: 'Signing key for session tokens (rotation: docs/deploy.md#secret-rotation)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Header value CloudFront sends to the API; requests without it are refused (rotation: docs/deploy.md#secret-rotation)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
 
-    const api = new HttpApi(this, 'Api', { description: 'Visitenkarten API' });
-
-    for (const route of routeList) {
-      const needs = needsOf(route);
-      const fileName = handlerFileName(route.name);
-      const fn = new NodejsFunction(this, `Fn-${route.name}`, {
-        entry: join(root, 'functions/handlers', `${fileName}.ts`),
-        handler: 'handler',
-        runtime: lambda.Runtime.NODEJS_24_X,
-        architecture: lambda.Architecture.ARM_64,
-        memorySize: 512,
-        timeout: Duration.seconds(10),
-        logGroup: new logs.LogGroup(this, `Logs-${route.name}`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-        environment: {
-          TABLE_NAME: table.tableName,
-          UPLOADS_BUCKET: uploads.bucketName,
-          AUTH_SECRET_ARN: authSecret.secretArn,
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-        bundling: {
-          format: OutputFormat.ESM,
-          target: handlerBundle.target,
-          minify: handlerBundle.minify,
-          sourceMap: handlerBundle.sourcemap,
-          externalModules: handlerBundle.external,
-          mainFields: handlerBundle.mainFields,
-          banner: handlerBundle.banner,
-        },
-      });
-      if (needs.table === 'read') table.grantReadData(fn);
-      else table.grantReadWriteData(fn);
-      if (needs.uploads === 'read') uploads.grantRead(fn);
-      if (needs.uploads === 'readWrite') uploads.grantReadWrite(fn);
-      if (needs.authSecret) authSecret.grantRead(fn);
-      api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`Int-${route.name}`, fn),
-      });
-    }
-
-    const webBucket = new s3.Bucket(this, 'Web', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+    // CDN invalidations go through a queue: functions -> distribution -> API -> functions would be a cycle.
+    const invalidationDlq = new sqs.Queue(this, 'InvalidationDeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
+      retentionPeriod: Duration.days(14),
+    });
+    const invalidationQueue = new sqs.Queue(this, 'Invalidations', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // At least 6x the consumer's timeout (AWS guidance for Lambda event sources).
+      visibilityTimeout: Duration.minutes(3),
+      deadLetterQueue: { queue: invalidationDlq, maxReceiveCount: 5 },
     });
 
-    const rewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(cloudFrontFunctionCode()),
-      comment: 'Sends SPA routes to /index.html; leaves assets and /api/ alone',
+    const resources: SharedResources = { table, uploads, logBucket, authSecret, invalidationQueue };
+    const environment = {
+      TABLE_NAME: table.tableName,
+      UPLOADS_BUCKET: uploads.bucketName,
+      AUTH_SECRET_ARN: authSecret.secretArn,
+      INVALIDATION_QUEUE_URL: invalidationQueue.queueUrl,
+    };
+
+    const routeAreas = props.areas ?? Object.fromEntries(Object.entries(areas).map(([name, mod]) => [name, Object.values(mod) as RouteDef[]]));
+    const api = new Api(this, 'Api', { areas: routeAreas, resources, environment, originSecret });
+
+    const web = new WebBucket(this, 'Web', { logBucket });
+    const edge = new Edge(this, 'Edge', {
+      webBucket: web.bucket,
+      httpApi: api.httpApi,
+      originSecret,
+      originSecretRevision: ctx.originSecretRevision,
+      logBucket,
+      ...(ctx.webAclArn ? { webAclArn: ctx.webAclArn } : {}),
+      ...(ctx.domain ? { domain: ctx.domain } : {}),
+    });
+    if (props.webDir) web.deploy(props.webDir, edge.distribution);
+
+    const jobs = new Jobs(this, 'Jobs', {
+      jobs: props.jobs ?? declaredJobs,
+      resources: { ...resources, distributionArn: distributionArn(this, edge.distribution.distributionId) },
+      environment: { ...environment, DISTRIBUTION_ID: edge.distribution.distributionId },
+      queues: { invalidation: invalidationQueue },
+      buckets: { logs: logBucket },
     });
 
-    // Behind CloudFront, API Gateway's sourceIp is the edge's address, shared by many visitors;
-    // the sign-in throttle needs the visitor's own (see functions/lib/http.ts).
-    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(viewerAddressFunctionCode()),
-      comment: 'Passes the viewer address to the API as x-viewer-address',
-    });
-    const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
-    // API answers carry their own Cache-Control (no-store for JSON, immutable for images).
-    // With caching enabled, CloudFront forwards Authorization on GET only as part of the cache
-    // key: without it every signed-in GET would reach the Lambda without its token.
-    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCache', {
-      comment: 'Honours origin Cache-Control; Authorization and query strings in the key',
-      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(365),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const distribution = new cloudfront.Distribution(this, 'Cdn', {
-      defaultRootObject: 'index.html',
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(webBucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
-      additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: apiCachePolicy,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-          compress: true,
-        },
-      },
+    new Monitoring(this, 'Monitoring', {
+      functions: { ...api.functions, ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
+      httpApi: api.httpApi,
+      table,
+      deadLetterQueues: { invalidations: invalidationDlq },
+      ...(ctx.alarmEmail ? { alarmEmail: ctx.alarmEmail } : {}),
     });
 
-    if (props.webDir && existsSync(join(props.webDir, 'index.html'))) {
-      new s3deploy.BucketDeployment(this, 'WebDeployment', {
-        sources: [s3deploy.Source.asset(props.webDir)],
-        destinationBucket: webBucket,
-        distribution,
-        distributionPaths: ['/index.html'],
-        // Keep the hashed chunks of earlier deploys: open pages still load them lazily.
-        prune: false,
-      });
-    }
+    acknowledgeNagFindings(this, { webAcl: Boolean(ctx.webAclArn), certificate: Boolean(ctx.domain) });
 
-    new CfnOutput(this, 'Url', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'Url', { value: `https://${ctx.domain?.names[0] ?? edge.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionId', { value: edge.distribution.distributionId });
     new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'ApiEndpoint', { value: api.apiEndpoint });
+    new CfnOutput(this, 'LogBucket', { value: logBucket.bucketName });
   }
 }

@@ -1,86 +1,305 @@
 import { describe, expect, test } from 'vitest';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { runInNewContext } from 'node:vm';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as z from 'zod';
 import { VisitenkartenStack } from '../../infra/stack.ts';
-import { routeList } from '../../shared/api/routes.ts';
-import { cloudFrontFunctionCode, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
+import { VisitenkartenWafStack } from '../../infra/waf-stack.ts';
+import { jobs } from '../../infra/jobs.ts';
+import { areas, routeList } from '../../shared/api/routes.ts';
+import { defineRoute } from '../../shared/api/define.ts';
+import type { RouteDef } from '../../shared/api/define.ts';
+import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
+import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
+import { resourceCount, synth, webDir } from './synth.ts';
 
-// Bundling is skipped here: the assertions are about the resources, and esbuild per handler would take minutes.
-const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-const stack = new VisitenkartenStack(app, 'Test');
-const template = Template.fromStack(stack);
+const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
+const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL });
+const { template } = real;
+const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
+const areaNames = Object.keys(areas);
 
-describe('CDK stack', () => {
-  test('every route-table entry has an API route and its own function', () => {
-    const apiRoutes = template.findResources('AWS::ApiGatewayV2::Route');
-    const routeKeys = Object.values(apiRoutes).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey).sort();
-    expect(routeKeys).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
-    const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('Fn'));
-    expect(functions.length).toBe(routeList.length);
-    for (const [, fn] of functions) {
-      expect((fn as { Properties: Record<string, unknown> }).Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x' });
+/** The real route table padded with made-up areas to `total` routes: the stack must still fit. */
+function paddedAreas(total: number, extraAreas = 6): Record<string, RouteDef[]> {
+  const out: Record<string, RouteDef[]> = Object.fromEntries(Object.entries(areas).map(([n, m]) => [n, Object.values(m) as RouteDef[]]));
+  for (let i = 0; routeList.length + i < total; i++) {
+    const area = `pad${i % extraAreas}`;
+    (out[area] ??= []).push(defineRoute({ name: `pad${i}`, method: i % 2 ? 'POST' : 'GET', path: `/api/${area}/r${i}/{id}`, access: 'user', params: z.object({ id: z.string() }) }));
+  }
+  return out;
+}
+
+describe('resource budget (CloudFormation allows 500 per stack)', () => {
+  test('the real stack stays at or below 350 resources', () => {
+    console.info(`resources: ${resourceCount(template)} for ${routeList.length} routes in ${areaNames.length} areas`);
+    expect(resourceCount(template)).toBeLessThanOrEqual(350);
+  });
+
+  test('a route table padded to 150 routes stays at or below 500', () => {
+    const padded = synth((app) => new VisitenkartenStack(app, 'Padded', { webDir, areas: paddedAreas(150) }), { alarmEmail: 'a@b.de', webAclArn: WEB_ACL });
+    expect(padded.template.findResources('AWS::ApiGatewayV2::Route')).toSatisfy((r: object) => Object.keys(r).length === 150);
+    console.info(`resources at 150 routes: ${resourceCount(padded.template)}`);
+    expect(resourceCount(padded.template)).toBeLessThanOrEqual(500);
+    expect(padded.findings).toEqual([]);
+  });
+
+  test('a route costs exactly one resource (its route; integration and permission are per area)', () => {
+    const before = resourceCount(synth((app) => new VisitenkartenStack(app, 'A', { areas: paddedAreas(routeList.length + 1, 1) })).template);
+    const after = resourceCount(synth((app) => new VisitenkartenStack(app, 'B', { areas: paddedAreas(routeList.length + 2, 1) })).template);
+    expect(after - before).toBe(1);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  test('no unacknowledged finding in the main stack (with WAF and web deployment)', () => {
+    expect(real.findings).toEqual([]);
+  });
+
+  test('no unacknowledged finding without WAF and own domain (the acknowledgements cover that setup)', () => {
+    expect(synth((app) => new VisitenkartenStack(app, 'Bare')).findings).toEqual([]);
+  });
+
+  test('a real problem is reported (the checks run at all)', () => {
+    const bad = synth((app) => {
+      const stack = new Stack(app, 'Bad');
+      new s3.Bucket(stack, 'Open', { enforceSSL: false });
+      return stack;
+    });
+    expect(bad.findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+
+  test('the WAF stack has no finding and rate-limits POST /api/auth', () => {
+    const waf = synth((app) => new VisitenkartenWafStack(app, 'Waf', { env: { region: 'us-east-1' } }));
+    expect(waf.findings).toEqual([]);
+    waf.template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      Rules: Match.arrayWith([
+        Match.objectLike({ Name: 'sign-in-rate', Action: { Block: {} }, Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP' }) } }),
+        Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet' }),
+      ]),
+    });
+    expect(JSON.stringify(waf.template.toJSON())).toContain('/api/auth');
+  });
+});
+
+describe('functions per area', () => {
+  const fns = resources('AWS::Lambda::Function').filter(([, f]) => f.Properties.Description?.startsWith('API area') || f.Properties.Description?.startsWith('Job '));
+
+  test('one function per area and per job, Node 24 on arm64, without --enable-source-maps', () => {
+    expect(fns.length).toBe(areaNames.length + jobs.length);
+    for (const [, fn] of fns) {
+      expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x', Handler: 'index.handler' });
+      expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain('enable-source-maps');
     }
   });
 
-  test('the table is on-demand with point-in-time recovery and both GSIs', () => {
+  test('every route-table entry is an API route integrated with its area function', () => {
+    const routes = resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+    const integrations = Object.fromEntries(resources('AWS::ApiGatewayV2::Integration').map(([id, i]) => [id, JSON.stringify(i.Properties.IntegrationUri)]));
+    for (const [area, mod] of Object.entries(areas)) {
+      for (const route of Object.values(mod)) {
+        const r = routes.find((x) => x.RouteKey === `${route.method} ${route.path}`)!;
+        const integrationId = (r.Target['Fn::Join'][1][1] as { Ref: string }).Ref;
+        expect(integrations[integrationId], route.name).toContain(`ApiArea${area}`);
+      }
+    }
+  });
+
+  test('the upload area gets the memory to decode images', () => {
+    const upload = fns.find(([id]) => id.startsWith('ApiAreaupload'))!;
+    expect(upload[1].Properties.MemorySize).toBe(1536);
+  });
+
+  test('grants are least privilege: no managed policies, a read-only area cannot write or read the auth secret', () => {
+    for (const [, role] of resources('AWS::IAM::Role').filter(([id]) => id.startsWith('ApiArea') || id.startsWith('Jobs'))) {
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+    const policy = (prefix: string) => resources('AWS::IAM::Policy').find(([id]) => id.startsWith(prefix))![1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[];
+    const actions = (prefix: string) => policy(prefix).flatMap((s) => [s.Action].flat());
+    const system = actions('ApiAreasystem');
+    expect(system).toContain('dynamodb:GetItem');
+    expect(system).not.toContain('dynamodb:PutItem');
+    // Only the origin secret; health is public and never reads the token key.
+    expect(policy('ApiAreasystem').filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))).toHaveLength(1);
+    expect(actions('ApiAreacompany')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 's3:DeleteObject', 'sqs:SendMessage']));
+    expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
+    expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
+    expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
+  });
+});
+
+describe('jobs', () => {
+  test('every declared job has its module exporting handler', async () => {
+    for (const job of jobs) {
+      const file = resolve(import.meta.dirname, '../../functions/jobs', `${job.name}.ts`);
+      expect(existsSync(file), file).toBe(true);
+      expect(typeof ((await import(file)) as { handler?: unknown }).handler, job.name).toBe('function');
+    }
+  });
+
+  test('the monthly credits run on the 1st at 00:05 Berlin time; the CDN invalidation job consumes its queue', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(5 0 1 * ? *)',
+      ScheduleExpressionTimezone: 'Europe/Berlin',
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 100,
+      MaximumBatchingWindowInSeconds: 10,
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Invalidations'), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });
+  });
+});
+
+describe('data safety', () => {
+  test('the table has deletion protection and point-in-time recovery', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
       GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })],
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });
   });
 
-  test('buckets are private and encrypted', () => {
-    const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(2);
-    for (const b of Object.values(buckets)) {
-      const p = (b as { Properties: Record<string, any> }).Properties;
-      expect(p.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
-      expect(p.BucketEncryption).toBeDefined();
+  test('buckets are private and encrypted; uploads versioned with noncurrent versions expiring; access logs go to the log bucket', () => {
+    const buckets = resources('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3);
+    for (const [, b] of buckets) {
+      expect(b.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.Properties.BucketEncryption).toBeDefined();
+    }
+    const uploads = buckets.find(([id]) => id.startsWith('Uploads'))![1].Properties;
+    expect(uploads.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(uploads.LifecycleConfiguration.Rules[0]).toMatchObject({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } });
+    expect(uploads.LoggingConfiguration.LogFilePrefix).toBe('s3/uploads/');
+    const logs = buckets.find(([id]) => id.startsWith('Logs'))![1].Properties;
+    expect(logs.LifecycleConfiguration.Rules[0]).toMatchObject({ ExpirationInDays: 90 });
+    expect(logs.NotificationConfiguration).toEqual({ EventBridgeConfiguration: { EventBridgeEnabled: true } });
+  });
+});
+
+describe('CloudFront', () => {
+  const dist = resources('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+  const policies = Object.fromEntries(resources('AWS::CloudFront::CachePolicy').map(([id, p]) => [id, p.Properties.CachePolicyConfig]));
+  const behaviours = dist.CacheBehaviors as { PathPattern: string; CachePolicyId: unknown; AllowedMethods: string[]; OriginRequestPolicyId?: unknown; FunctionAssociations?: unknown[] }[];
+  const policyOf = (b: { CachePolicyId: unknown }) => {
+    const ref = JSON.stringify(b.CachePolicyId);
+    const id = Object.keys(policies).find((k) => ref.includes(k));
+    return id ? policies[id] : undefined;
+  };
+  // CloudFront: `*` is any run of characters (slashes included), `?` one character; first match wins.
+  const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(path);
+
+  test('the response headers policy is the one of shared/security-headers.ts, on every behaviour', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy, Override: true },
+          StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        },
+      }),
+    });
+    for (const b of [dist.DefaultCacheBehavior, ...behaviours]) expect(b.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  test('every route reaches a behaviour that fits it: private routes keep Authorization in the key, writes allow all methods', () => {
+    for (const route of routeList) {
+      const path = route.path.replace(/\{(\w+)\}/g, 'x1');
+      const b = behaviours.find((x) => matches(x.PathPattern, path));
+      expect(b, route.path).toBeDefined();
+      if (route.method !== 'GET') expect(b!.AllowedMethods, `${route.name}`).toContain(route.method === 'PATCH' ? 'PATCH' : route.method);
+      const headers = policyOf(b!)?.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig;
+      if (route.access !== 'public') expect(headers, route.name).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
+      expect(b!.FunctionAssociations, route.name).toHaveLength(1);
     }
   });
 
-  test('CloudFront uses origin access control, the rewrite function and an /api/* behaviour', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultCacheBehavior: Match.objectLike({
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-        }),
-        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*' })],
-      }),
-    });
-    template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
-    });
+  test('the public card and images are cached without Authorization or cookies; the private card routes come first', () => {
+    const order = behaviours.map((b) => b.PathPattern);
+    expect(order.indexOf('/api/card/company*')).toBeLessThan(order.indexOf('/api/card/*'));
+    expect(order.indexOf('/api/card/statistic*')).toBeLessThan(order.indexOf('/api/card/*'));
+    expect(order.at(-1)).toBe('/api/*');
+    for (const pattern of ['/api/card/*', '/api/upload/*/*']) {
+      const b = behaviours.find((x) => x.PathPattern === pattern)!;
+      const key = policyOf(b)!.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+      expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+      expect(b.OriginRequestPolicyId).toBeUndefined();
+    }
+    expect(matches('/api/card/*', '/api/card/abc/vcard')).toBe(true);
+    expect(behaviours.find((x) => matches(x.PathPattern, '/api/upload/x1'))!.PathPattern).toBe('/api/*');
   });
 
-  test('/api/* keeps Authorization in the cache key, so signed-in GETs reach the Lambda with their token', () => {
-    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({
-        DefaultTTL: 0,
-        MinTTL: 0,
-        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
-          QueryStringsConfig: { QueryStringBehavior: 'all' },
-        }),
-      }),
-    });
-    const dist = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string; CachePolicyId: unknown; FunctionAssociations?: unknown[] }[] } } };
-    const api = dist.Properties.DistributionConfig.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
-    expect(JSON.stringify(api.CachePolicyId)).toContain('ApiCache');
-    expect(api.FunctionAssociations).toHaveLength(1);
+  test('the API origin carries the origin secret; the execute-api URL is no output', () => {
+    const origin = (dist.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.CustomOriginConfig)!;
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: expect.objectContaining({ 'Fn::Join': expect.anything() }) }]);
+    expect(JSON.stringify(origin.OriginCustomHeaders)).toContain('resolve:secretsmanager');
+    const outputs = JSON.stringify((template.toJSON() as { Outputs: object }).Outputs);
+    expect(outputs).not.toContain('ApiEndpoint');
+    expect(outputs).not.toContain('execute-api');
   });
 
-  test('a GET-only function may read the table but not write it', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles?: unknown; PolicyDocument: { Statement: { Action: string | string[] }[] } } }[];
-    const health = policies.find((p) => JSON.stringify(p.Properties.Roles ?? p).includes('Fnhealth'));
-    expect(health).toBeDefined();
-    const actions = health!.Properties.PolicyDocument.Statement.flatMap((s) => [s.Action].flat());
-    expect(actions).toContain('dynamodb:GetItem');
-    expect(actions).not.toContain('dynamodb:PutItem');
-    expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(false);
+  test('standard logs go to the log bucket under the documented prefix; the WAF ACL is attached', () => {
+    expect(dist.Logging).toMatchObject({ Prefix: CDN_LOG_PREFIX, IncludeCookies: false });
+    expect(dist.WebACLId).toBe(WEB_ACL);
+  });
+
+  test('with an own domain the viewer TLS minimum is 1.2', () => {
+    const withDomain = synth((app) => new VisitenkartenStack(app, 'Domain'), { domainName: 'karten.beispiel.de', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
+    expect(withDomain.findings).toEqual([]);
+    withDomain.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['karten.beispiel.de'], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }) }),
+    });
+  });
+});
+
+describe('API stage', () => {
+  test('throttles by default and sign-in harder; access logs on', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
+      RouteSettings: { 'POST /api/auth': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 } },
+      AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('requestId') }),
+    });
+  });
+});
+
+describe('monitoring', () => {
+  test('errors and throttles per function, API 5xx and p99, table errors and throttles, dead letters; all to the SNS topic with the e-mail', () => {
+    const alarms = resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const fnCount = areaNames.length + jobs.length;
+    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(fnCount);
+    expect(alarms.filter((a) => a.MetricName === 'Throttles')).toHaveLength(fnCount);
+    expect(alarms.some((a) => a.MetricName === '5xx')).toBe(true);
+    expect(alarms.some((a) => a.MetricName === 'Latency' && a.ExtendedStatistic === 'p99')).toBe(true);
+    expect(alarms.filter((a) => JSON.stringify(a.Metrics ?? '').includes('SystemErrors'))).toHaveLength(1);
+    expect(alarms.filter((a) => JSON.stringify(a.Metrics ?? '').includes('ThrottledRequests'))).toHaveLength(1);
+    expect(alarms.some((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
+    for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarms');
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'betrieb@beispiel.de' });
+  });
+});
+
+describe('web delivery', () => {
+  test('hashed assets immutable, pages revalidated, source maps not uploaded', () => {
+    const deployments = resources('Custom::CDKBucketDeployment').map(([, d]) => d.Properties);
+    expect(deployments.length).toBeGreaterThanOrEqual(2);
+    const assets = deployments.find((d) => d.DestinationBucketKeyPrefix === 'assets/')!;
+    expect(assets.SystemMetadata).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable' });
+    const pages = deployments.find((d) => d.DestinationBucketKeyPrefix === undefined)!;
+    expect(pages.SystemMetadata).toMatchObject({ 'cache-control': 'no-cache' });
+    // The staged web assets (what is uploaded) contain no source map.
+    const staged = readdirSync(real.outdir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name.startsWith('asset.')).map((d) => d.name);
+    const files = staged.flatMap((d) => readdirSync(join(real.outdir, d), { recursive: true }) as string[]);
+    expect(files.some((f) => f.endsWith('index.html'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
 });
 
@@ -91,9 +310,6 @@ describe('CloudFront rewrite function', () => {
 
   test.each([
     ['/c/abc', '/card.html'],
-    ['/c/abc/', '/card.html'],
-    ['/c', '/index.html'],
-    ['/cards', '/index.html'],
     ['/v2/admin/user', '/index.html'],
     ['/', '/index.html'],
     ['/qr/1/sig', '/index.html'],

@@ -1,0 +1,100 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { RouteDef } from '../../shared/api/define.ts';
+import type { AreaName } from '../../shared/api/routes.ts';
+import { mergeNeeds, needsOf } from '../grants.ts';
+import { areaSettings, routeThrottles, stageThrottle } from '../areas.ts';
+import { AppFunction } from './app-function.ts';
+import type { SharedResources } from './app-function.ts';
+
+/**
+ * Lambda proxy integration of one area function, shared by all its routes: one integration and
+ * one invoke permission per area instead of one per route (HttpLambdaIntegration adds a
+ * permission per route), so a route costs exactly one resource, its AWS::ApiGatewayV2::Route.
+ */
+class AreaIntegration extends apigw.HttpRouteIntegration {
+  private readonly fn: lambda.IFunction;
+  constructor(id: string, fn: lambda.IFunction) {
+    super(id);
+    this.fn = fn;
+  }
+  bind(): apigw.HttpRouteIntegrationConfig {
+    return { type: apigw.HttpIntegrationType.AWS_PROXY, uri: this.fn.functionArn, payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0 };
+  }
+}
+
+export interface ApiProps {
+  /** Routes by area: one function each. */
+  areas: Readonly<Record<string, readonly RouteDef[]>>;
+  resources: SharedResources;
+  environment: Record<string, string>;
+  originSecret: secretsmanager.ISecret;
+}
+
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly functions: Record<string, AppFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new apigw.HttpApi(this, 'Http', { description: 'Visitenkarten API (only through CloudFront: origin secret)', createDefaultStage: false });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    this.stage = new apigw.HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: stageThrottle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify({
+          requestId: '$context.requestId',
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          ip: '$context.identity.sourceIp',
+          latencyMs: '$context.responseLatency',
+          integrationLatencyMs: '$context.integrationLatency',
+          integrationError: '$context.integrationErrorMessage',
+          error: '$context.error.message',
+          time: '$context.requestTime',
+        })),
+      },
+    });
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them.
+    cfnStage.routeSettings = Object.fromEntries(Object.entries(routeThrottles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]));
+
+    const stack = Stack.of(this);
+    const invokeFrom = stack.formatArn({ service: 'execute-api', resource: this.httpApi.apiId, resourceName: '*/*' });
+    for (const [area, routes] of Object.entries(props.areas)) {
+      const settings = areaSettings[area] ?? {};
+      const fn = new AppFunction(this, `Area-${area}`, {
+        entry: { area: area as AreaName },
+        description: `API area ${area}: ${routes.length} routes`,
+        needs: mergeNeeds(routes.map(needsOf)),
+        resources: props.resources,
+        environment: { ...props.environment, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
+        ...(settings.memorySize ? { memorySize: settings.memorySize } : {}),
+        ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
+      });
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] }));
+      fn.fn.addPermission('ApiInvoke', { principal: new iam.ServicePrincipal('apigateway.amazonaws.com'), sourceArn: invokeFrom });
+      const integration = new AreaIntegration(`Int-${area}`, fn.fn);
+      for (const route of routes) {
+        new apigw.HttpRoute(this, `Route-${route.name}`, {
+          httpApi: this.httpApi,
+          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+          integration,
+        });
+      }
+      this.functions[area] = fn;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { AssetHashType } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { resolve } from 'node:path';
+import { bundleSync } from '../../functions/bundle.ts';
+import type { BundleEntry } from '../../functions/bundle.ts';
+import { tableDefinition } from '../../functions/lib/table-definition.ts';
+import type { Needs } from '../grants.ts';
+import { UPLOADS_PREFIX, CDN_LOG_PREFIX } from '../layout.ts';
+
+const functionsDir = resolve(import.meta.dirname, '../../functions');
+
+/** What the stack's functions can be granted; each function gets only what its Needs name. */
+export interface SharedResources {
+  table: dynamodb.TableV2;
+  uploads: s3.IBucket;
+  logBucket: s3.IBucket;
+  authSecret: secretsmanager.ISecret;
+  invalidationQueue: sqs.IQueue;
+  /** Set once the distribution exists (jobs only: the API functions come before it). */
+  distributionArn?: string;
+}
+
+export interface AppFunctionProps {
+  entry: BundleEntry;
+  description: string;
+  needs: Needs;
+  resources: SharedResources;
+  environment: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/**
+ * What every Lambda function of the product shares: Node 24 on arm64, the esbuild bundle of
+ * functions/bundle.ts (source map beside it, not loaded at start), a log group with retention,
+ * an own role with only its log group and the grants its Needs declare (no managed policy).
+ */
+export class AppFunction extends Construct {
+  readonly fn: lambda.Function;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Visitenkarten: ${props.description}`,
+    });
+    role.addToPolicy(new iam.PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [this.logGroup.logGroupArn],
+    }));
+    for (const statement of statementsFor(props.needs, props.resources)) role.addToPolicy(statement);
+
+    this.fn = new lambda.Function(this, 'Fn', {
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(functionsDir, {
+        // Hash of the bundle, not of the sources: unchanged output, no new deployment.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: local bundling with esbuild always succeeds or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
+          local: { tryBundle: (outputDir) => { bundleSync(props.entry, outputDir); return true; } },
+        },
+      }),
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup: this.logGroup,
+      role,
+      environment: props.environment,
+    });
+  }
+}
+
+function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] {
+  const out: iam.PolicyStatement[] = [];
+  if (needs.table) {
+    // The indexes by name, not `index/*`: a new index is a deliberate grant.
+    const tableArns = [r.table.tableArn, ...tableDefinition.globalSecondaryIndexes.map((g) => `${r.table.tableArn}/index/${g.indexName}`)];
+    out.push(new iam.PolicyStatement({ actions: needs.table === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ, resources: tableArns }));
+  }
+  if (needs.uploads) {
+    out.push(new iam.PolicyStatement({
+      actions: needs.uploads === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'],
+      resources: [r.uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
+    }));
+  }
+  if (needs.authSecret) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.authSecret.secretArn] }));
+  if (needs.invalidation) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [r.invalidationQueue.queueArn] }));
+  if (needs.distributionInvalidation) {
+    if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
+    out.push(new iam.PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [r.distributionArn] }));
+  }
+  if (needs.logsRead) out.push(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [r.logBucket.arnForObjects(`${CDN_LOG_PREFIX}*`)] }));
+  return out;
+}
+
+/** `arn:aws:cloudfront::<account>:distribution/<id>` (CloudFront ARNs have no region). */
+export function distributionArn(scope: Construct, distributionId: string): string {
+  return Stack.of(scope).formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: distributionId });
+}

@@ -1,0 +1,59 @@
+// Work outside HTTP, declared like the routes: each job is a module `functions/jobs/<name>.ts`
+// exporting `handler`, with its trigger and what it may touch. The stack turns every entry into
+// one function (same base as the API areas), its trigger and its grants; `npm run build` bundles it.
+// Pure data (no CDK imports): the build script reads it too.
+import type { Needs } from './grants.ts';
+
+/** EventBridge Scheduler cron fields (https://docs.aws.amazon.com/scheduler/latest/UserGuide/schedule-types.html). */
+export interface CronTrigger {
+  kind: 'schedule';
+  /** `cron(minutes hours day-of-month month day-of-week year)` without the `cron(...)`. */
+  cron: string;
+  /** IANA time zone the cron is read in (summer time handled by the scheduler). */
+  timeZone: string;
+}
+
+/** Messages of one of the stack's queues (see infra/stack.ts: `queues`). */
+export interface QueueTrigger {
+  kind: 'queue';
+  queue: 'invalidation';
+  batchSize: number;
+  /** Seconds the event source collects messages before invoking (0-300). */
+  maxBatchingWindowSeconds: number;
+}
+
+/** New objects in one of the stack's buckets under a prefix. */
+export interface BucketTrigger {
+  kind: 'bucket';
+  bucket: 'logs';
+  prefix: string;
+}
+
+export interface JobDef {
+  /** File name under functions/jobs/ without `.ts`. */
+  name: string;
+  description: string;
+  trigger: CronTrigger | QueueTrigger | BucketTrigger;
+  needs: Needs;
+  memorySize?: number;
+  timeoutSeconds?: number;
+}
+
+export const jobs: readonly JobDef[] = [
+  {
+    name: 'cdn-invalidate',
+    description: 'Batches queued CDN paths into CloudFront invalidations',
+    trigger: { kind: 'queue', queue: 'invalidation', batchSize: 100, maxBatchingWindowSeconds: 10 },
+    needs: { distributionInvalidation: true },
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'credits-monthly',
+    description: 'Monthly credit grant (spec: 1st of the month, 00:05 German time)',
+    trigger: { kind: 'schedule', cron: '5 0 1 * ? *', timeZone: 'Europe/Berlin' },
+    needs: { table: 'readWrite' },
+    timeoutSeconds: 300,
+  },
+  // Later: the CloudFront log aggregator for view statistics, e.g.
+  // { name: 'statistic-aggregate', trigger: { kind: 'bucket', bucket: 'logs', prefix: CDN_LOG_PREFIX }, needs: { table: 'readWrite', logsRead: true } },
+];

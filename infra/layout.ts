@@ -1,0 +1,22 @@
+// Where things live in the stack's buckets: shared by the stack, the jobs and docs/deploy.md.
+
+/** Uploaded images in the uploads bucket (functions/domain/uploads/save-upload.ts: uploadStorageKey). */
+export const UPLOADS_PREFIX = 'images/';
+
+/**
+ * CloudFront standard logs in the log bucket: `cdn/<distribution id>.<YYYY-MM-DD-HH>.<unique>.gz`
+ * (gzip, tab-separated W3C format). The statistics aggregator consumes objects under this prefix.
+ */
+export const CDN_LOG_PREFIX = 'cdn/';
+
+/** S3 server access logs of the uploads and web buckets. */
+export const S3_LOG_PREFIX = 's3/';
+
+/** Days the log bucket keeps any log (CloudFront, S3 access); the aggregator reads them within hours. */
+export const LOG_RETENTION_DAYS = 90;
+
+/** Days an overwritten or deleted upload stays recoverable (noncurrent version) before it is gone. */
+export const UPLOAD_NONCURRENT_DAYS = 30;
+
+/** Web assets of earlier deploys stay this long (open pages load their lazy chunks); see infra/constructs/web.ts. */
+export const OLD_ASSET_DAYS = 30;
