@@ -251,7 +251,18 @@ export const routeFixtures: Record<string, RouteFixture> = {
       };
     },
     foreign: 'denied',
-  },
+    // Issue 16, finding 7: the write path refuses what the public page would refuse.
+    badInputs: async (c, t): Promise<Call[]> => {
+      const { version } = (await c.read(`/api/card/company/profil/${t.profile.id}`)).body as { version: number };
+      const withCss = (customCss: string): Call => ({ params: { id: t.profile.id }, body: { profilname: `Profil ${t.marker}`, settings: { customCss }, version } });
+      return [
+        withCss('.a { color: red; } </style><script>alert(1)</script>'),
+        withCss('@import url(https://evil.example/x.css);'),
+        withCss('.a { background: url(https://evil.example/track.png); }'),
+        withCss(`.a { color: red; } /* ${'x'.repeat(20_001)} */`),
+        withCss('.a { color: red;\u0000 }'),
+      ];
+    },
   profileDelete: {
     call: async (c, t) => {
       const p = await c.newProfile(t);
