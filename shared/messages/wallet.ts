@@ -22,6 +22,9 @@ export const walletMessages = {
     appleFailed: 'Der Apple-Pass konnte nicht erstellt werden.',
     googleFailed: 'Der Google-Pass konnte nicht erstellt werden.',
     back: 'Zurück zur Übersicht',
+    appleMissing: (missing: string) => `Apple Wallet ist auf diesem Server nicht eingerichtet. Es fehlt: ${missing}`,
+    googleMissing: (missing: string) => `Google Wallet ist auf diesem Server nicht eingerichtet. Es fehlt: ${missing}`,
+    popupBlocked: 'Der Browser hat das neue Fenster blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
   },
   qr: {
     choose: '(wählen sie Ihr Betriebssystem)',

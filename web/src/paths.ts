@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   theCard: '/c/:id',
   qr: '/qr/:id/:signature',
+  vcardWallet: '/card/wallet/:id',
   account: '/v2/account',
   adminUsers: '/v2/admin/user',
   adminUserAdd: '/v2/admin/user/add',

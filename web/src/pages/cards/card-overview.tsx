@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { cardQr } from '../../../../shared/api/routes/card.ts';
+import { walletSignature } from '../../../../shared/api/routes/wallet.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { getUser, isAdmin } from '../../session.ts';
 import { showError, showSuccess } from '../../toast.tsx';
@@ -29,6 +30,24 @@ async function downloadQr(row: CardRow) {
   const name = [row.firstname, row.lastname].map((x) => x.trim()).filter(Boolean).join('-') || msg.card.fallbackFileName;
   const error = await downloadFile(cardQr, { id: row.id }, `${msg.card.qrFilePrefix}-${name}.svg`);
   if (error) showError(error);
+}
+
+/** The QR wallet page `/qr/{id}/{signature}` (spec §2): the signature comes from the server. */
+async function openWalletQr(row: CardRow) {
+  // Opened within the click, so the browser does not block it; filled once the signature is there.
+  const win = window.open('', '_blank');
+  const res = await call(walletSignature, { params: { userId: row.id } });
+  if (!res.data) {
+    win?.close();
+    return showError(res.errorMessage ?? msg.errors.generic);
+  }
+  const url = pathTo(paths.qr, { id: row.id, signature: res.data.signature });
+  if (win) {
+    win.opener = null;
+    win.location.href = url;
+  } else {
+    location.assign(url);
+  }
 }
 
 export interface CardRow {
@@ -169,6 +188,7 @@ export function CardOverview() {
           <span className="row-actions">
             <a className="btn" href={pathTo(paths.theCard, { id: row.id })} target="_blank" rel="noopener noreferrer" aria-label={`${t.preview}: ${name}`}>{t.preview}</a>
             <button type="button" className="btn" aria-label={`${t.qrDownload}: ${name}`} onClick={() => void downloadQr(row)}>{t.qrDownload}</button>
+            <button type="button" className="btn" aria-label={`${msg.wallet.overview.qrWallet}: ${name}`} onClick={() => void openWalletQr(row)}>{msg.wallet.overview.qrWallet}</button>
             <Link className="btn" to={pathTo(paths.visitenkarteEdit, { id: row.id })} aria-label={`${t.edit}: ${name}`}>{t.edit}</Link>
             <button type="button" className="btn btn-danger-outline" aria-label={`${t.delete}: ${name}`} onClick={() => setToDelete(row)}>{t.delete}</button>
           </span>

@@ -8,4 +8,5 @@ export const cardRoutes: RouteObject[] = [
   { path: paths.visitenkarteOverview, lazy: async () => ({ Component: (await import('./card-overview.tsx')).CardOverview }) },
   { path: paths.visitenkarteAdd, lazy: form },
   { path: paths.visitenkarteEdit, lazy: form },
+  { path: paths.vcardWallet, lazy: async () => ({ Component: (await import('./wallet-page.tsx')).WalletPage }) },
 ];

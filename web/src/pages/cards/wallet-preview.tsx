@@ -1,7 +1,9 @@
 import type { CSSProperties } from 'react';
 import { msg } from '../../../../shared/messages.ts';
 import { cardContent } from '../../../../shared/card/content.ts';
-import { hexColor, uploadUrl } from '../../../../shared/card/links.ts';
+import { uploadUrl } from '../../../../shared/card/links.ts';
+import { applePassContent, googlePassContent, walletImages } from '../../../../shared/card/wallet.ts';
+import type { WalletField } from '../../../../shared/card/wallet.ts';
 import type { ThemeProps } from '../../themes/types.ts';
 
 const w = msg.person.wallet;
@@ -33,46 +35,70 @@ function QrPlaceholder() {
   );
 }
 
-/** How the Apple pass will look: applePass colours, logo, strip image, name, position, QR. */
+// The previews read the same mapping the real passes are built from (shared/card/wallet.ts):
+// fields, colours and images here are what the phone gets. The QR code stands in for the
+// card's public URL, which a pass carries but a preview of a new card does not have yet.
+const PREVIEW_URL = '';
+
+function Fields({ fields, className }: { fields: WalletField[]; className: string }) {
+  if (!fields.length) return null;
+  return (
+    <div className={className}>
+      {fields.map((f) => <div key={f.key}><small>{f.label}</small><span>{f.value}</span></div>)}
+    </div>
+  );
+}
+
+/** How the Apple pass will look: applePass colours, logo, thumbnail, the generic pass's fields, QR. */
 export function ApplePassPreview(props: ThemeProps) {
   const c = cardContent(props);
-  const pass = c.settings.applePass;
-  const style = { background: hexColor(pass.backgroundColor, '#ffffff'), color: hexColor(pass.fontColor, '#000000') } as CSSProperties;
-  const logo = uploadUrl('appleLogo', props.profile?.appleLogo) ?? c.logo;
-  const strip = uploadUrl('imageWallet', props.person.imageWallet);
+  const pass = applePassContent(c, PREVIEW_URL);
+  const images = walletImages(props.person, props.profile);
+  const style = { background: pass.hex.background, color: pass.hex.foreground } as CSSProperties;
+  const logo = images.logo && uploadUrl(images.logo.field, images.logo.file);
+  const thumbnail = images.thumbnail && uploadUrl(images.thumbnail.field, images.thumbnail.file);
   return (
     <figure className="wp wp-apple" style={style} aria-label={w.appleTitle}>
       <div className="wp-apple-head">
         {logo ? <img src={logo} alt={msg.person.theme.logo} /> : <span />}
-        <span className="wp-apple-org">{c.company}</span>
+        <span className="wp-apple-org">{pass.logoText}</span>
       </div>
-      {strip && <img className="wp-strip" src={strip} alt="" />}
-      <div className="wp-fields">
-        <div><small>{w.name}</small><strong>{c.name}</strong></div>
-        {c.position && <div><small>{w.position}</small><span>{c.position}</span></div>}
+      <div className="wp-apple-main">
+        <Fields fields={pass.primaryFields} className="wp-fields wp-primary" />
+        {thumbnail && <img className="wp-thumb" src={thumbnail} alt="" />}
       </div>
+      <Fields fields={pass.secondaryFields} className="wp-fields" />
+      <Fields fields={pass.auxiliaryFields} className="wp-fields wp-aux" />
       <QrPlaceholder />
     </figure>
   );
 }
 
-/** How the Google pass will look: the card colour, round logo, issuer, name, QR and hero image. */
+/** How the Google pass will look: background colour, round logo, title, header, subheader, QR, text modules, hero image. */
 export function GooglePassPreview(props: ThemeProps) {
   const c = cardContent(props);
-  const background = c.colors.band;
-  const logo = uploadUrl('walletLogo', props.profile?.walletLogo) ?? c.logo;
-  const hero = uploadUrl('imageWallet', props.person.imageWallet);
+  const pass = googlePassContent(c, PREVIEW_URL);
+  const images = walletImages(props.person, props.profile);
+  const background = pass.hexBackgroundColor;
+  const logoImage = images.icon ?? images.logo;
+  const logo = logoImage && uploadUrl(logoImage.field, logoImage.file);
+  const hero = images.thumbnail && uploadUrl(images.thumbnail.field, images.thumbnail.file);
   return (
     <figure className="wp wp-google" style={{ background, color: textOn(background) }} aria-label={w.googleTitle}>
       <div className="wp-google-head">
-        {logo ? <img src={logo} alt={msg.person.theme.logo} /> : <span className="wp-google-dot" aria-hidden="true">{c.company?.charAt(0)}</span>}
-        <span>{c.company}</span>
+        {logo ? <img src={logo} alt={msg.person.theme.logo} /> : <span className="wp-google-dot" aria-hidden="true">{pass.cardTitle.charAt(0)}</span>}
+        <span>{pass.cardTitle}</span>
       </div>
       <div className="wp-google-body">
-        <small>{c.position ?? w.name}</small>
-        <strong>{c.name}</strong>
+        {pass.subheader && <small>{pass.subheader}</small>}
+        <strong>{pass.header}</strong>
       </div>
       <QrPlaceholder />
+      {pass.textModules.length > 0 && (
+        <dl className="wp-google-modules">
+          {pass.textModules.map((m) => <div key={m.id}><dt>{m.header}</dt><dd>{m.body}</dd></div>)}
+        </dl>
+      )}
       {hero && <img className="wp-hero" src={hero} alt="" />}
     </figure>
   );
