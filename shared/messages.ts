@@ -10,6 +10,7 @@ import { statisticMessages } from './messages/statistic.ts';
 import { uploadMessages } from './messages/upload.ts';
 import { userMessages } from './messages/users.ts';
 import { walletMessages } from './messages/wallet.ts';
+import { vcardMessages } from './messages/vcard.ts';
 
 export const msg = {
   errors: {
@@ -81,4 +82,5 @@ export const msg = {
   statistic: statisticMessages,
   users: userMessages,
   wallet: walletMessages,
+  vcard: vcardMessages,
 } as const;

@@ -10,6 +10,7 @@ import * as statistic from './routes/statistic.ts';
 import * as card from './routes/card.ts';
 import * as credit from './routes/credit.ts';
 import * as wallet from './routes/wallet.ts';
+import * as vcard from './routes/vcard.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -28,6 +29,7 @@ export const areas = {
   card,
   credit,
   wallet,
+  vcard,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

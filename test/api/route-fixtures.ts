@@ -41,6 +41,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
+import { vcardRouteFixtures } from './route-fixtures-vcard.ts';
 
 export interface Part { name: string; filename?: string; contentType?: string; data: Buffer | string }
 
@@ -347,6 +348,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
   },
   creditStatistics: { call: () => ({}), foreign: 'denied' },
+
+  // --- legacy vcard area (admin-only) ---
+  ...vcardRouteFixtures,
 };
 
 /** Builds the context the fixtures use, for one test server. */

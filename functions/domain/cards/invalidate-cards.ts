@@ -39,7 +39,7 @@ export function invalidateCard(personId: string): Promise<void> {
 }
 
 /** Card ids of one Query, read only up to the limit: past it the wildcard is cheaper than the list. */
-async function invalidateQueried(what: string, query: Parameters<typeof queryPages>[0]): Promise<void> {
+export async function invalidateQueried(what: string, query: Parameters<typeof queryPages>[0]): Promise<void> {
   await guarded(what, async () => {
     const ids: string[] = [];
     for await (const page of queryPages<{ id?: string }>({ ...query, ProjectionExpression: 'id' })) {

@@ -6,6 +6,7 @@ import type { PersonItem } from '../persons/person-item.ts';
 import { getPersonItem } from '../persons/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
+import { readLegacyCard } from '../vcard/legacy-card-source.ts';
 
 /** Everything a public card is made of, as stored. */
 export interface CardSource {
@@ -24,7 +25,13 @@ export interface CardSource {
 export async function readCard(o: { personId: string }): Promise<CardSource> {
   const notFound = () => new NotFoundError(msg.card.notFound);
   const person = await getPersonItem(o.personId);
-  if (!person || person.isActive !== true) throw notFound();
+  if (!person) {
+    // Not a V2 card: maybe a legacy person (old QR codes); a second read only for unknown ids.
+    const legacy = await readLegacyCard(o.personId);
+    if (legacy) return legacy;
+    throw notFound();
+  }
+  if (person.isActive !== true) throw notFound();
   const items = await batchGetAll<Record<string, unknown>>([keys.profile(person.companyProfilId), keys.company(person.companyId)]);
   const profileKey = keys.profile(person.companyProfilId);
   const profile = items.find((i) => i.pk === profileKey.pk) as ProfileItem | undefined;

@@ -147,7 +147,14 @@ async function companiesOf(cardIds: string[]): Promise<Map<string, string>> {
     cardIds.map((id) => keys.person(id)),
     { expression: '#id, #c', names: { '#id': 'id', '#c': 'companyId' } },
   );
-  return new Map(items.map((i) => [i.id, i.companyId]));
+  const found = new Map(items.map((i) => [i.id, i.companyId]));
+  // Legacy persons' cards (functions/domain/vcard) count under their legacy company.
+  const rest = cardIds.filter((id) => !found.has(id));
+  const legacy = rest.length
+    ? await batchGetAll<{ id: string; companyId: string }>(rest.map((id) => keys.vcardPerson(id)), { expression: '#id, #c', names: { '#id': 'id', '#c': 'companyId' } })
+    : [];
+  for (const i of legacy) found.set(i.id, i.companyId);
+  return found;
 }
 
 /**

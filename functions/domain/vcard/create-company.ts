@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import type { VcardCompany, VcardCompanyInput } from '../../../shared/schemas/vcard-company.ts';
+import { legacyDefaultSettings } from '../../../shared/schemas/vcard-settings.ts';
+import { toVcardCompany, vcardCompanyRecord } from './company-item.ts';
+import type { VcardCompanyItem } from './company-item.ts';
+import { vcardSettingsRecord } from './settings-item.ts';
+
+/** The company and its settings (the legacy defaults) in one transaction. */
+export async function createVcardCompany(o: { input: VcardCompanyInput }): Promise<VcardCompany> {
+  const now = new Date().toISOString();
+  const item: VcardCompanyItem = { ...o.input, id: randomUUID(), personCount: 0, version: 1, createdAt: now, updatedAt: now };
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: vcardCompanyRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: vcardSettingsRecord(item.id, legacyDefaultSettings), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    () => new Error(`legacy company id collision ${keys.vcardCompany(item.id).pk}`),
+  );
+  return toVcardCompany(item);
+}

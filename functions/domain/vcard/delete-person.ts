@@ -1,0 +1,29 @@
+import { tableName, transact } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { msg } from '../../../shared/messages.ts';
+import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
+import { requireVcardPerson } from './person-item.ts';
+import { invalidateVcardCard } from './invalidate.ts';
+
+/** The person and its company's `personCount` in one transaction; then its view counters and cached card. */
+export async function deleteVcardPerson(o: { personId: string }): Promise<void> {
+  const person = await requireVcardPerson(o.personId, { consistent: true });
+  await transact(
+    [
+      { Delete: { TableName: tableName(), Key: keys.vcardPerson(o.personId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.vcardCompany(person.companyId),
+          UpdateExpression: 'ADD personCount :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ],
+    () => new NotFoundError(msg.vcard.errors.personNotFound),
+  );
+  await deleteCardStatistics({ companyId: person.companyId, personId: o.personId });
+  await invalidateVcardCard(o.personId);
+}

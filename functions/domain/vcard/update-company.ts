@@ -1,0 +1,42 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { attributeUpdate } from '../../lib/attribute-update.ts';
+import type { UpdateVcardCompanyData, VcardCompany } from '../../../shared/schemas/vcard-company.ts';
+import { updateVcardCompanySchema } from '../../../shared/schemas/vcard-company.ts';
+import { requireVcardCompany, toVcardCompany } from './company-item.ts';
+import type { VcardCompanyItem } from './company-item.ts';
+import { invalidateVcardCompanyCards } from './invalidate.ts';
+
+const contentFields = Object.keys(updateVcardCompanySchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardCompanyData, 'version'>)[];
+
+/** Replaces the company's content with the form's (a field left out is cleared); `personCount` stays. */
+export async function updateVcardCompany(o: { companyId: string; changes: UpdateVcardCompanyData }): Promise<VcardCompany> {
+  const current = await requireVcardCompany(o.companyId, { consistent: true });
+  const { version: expected, ...input } = o.changes;
+  if (expected !== undefined && expected !== current.version) throw new ConflictError();
+  const written: Record<string, unknown> = {
+    updatedAt: new Date().toISOString(),
+    version: current.version + 1,
+    gsi1sk: keys.vcardCompanyListEntry(input.org.toLowerCase(), o.companyId).gsi1sk,
+  };
+  for (const field of contentFields) written[field] = input[field];
+  const update = attributeUpdate(written);
+  try {
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.vcardCompany(o.companyId),
+      ...update,
+      ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
+    }));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new ConflictError();
+    throw err;
+  }
+  // The legacy company is the card's company and profile: every card of it shows the change.
+  await invalidateVcardCompanyCards(o.companyId);
+  const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
+  return toVcardCompany(next as unknown as VcardCompanyItem);
+}

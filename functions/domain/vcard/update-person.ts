@@ -1,0 +1,41 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { attributeUpdate } from '../../lib/attribute-update.ts';
+import type { UpdateVcardPersonData, VcardPerson } from '../../../shared/schemas/vcard-person.ts';
+import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts';
+import { requireVcardPerson, vcardPersonListSortKey, withViews } from './person-item.ts';
+import type { VcardPersonItem } from './person-item.ts';
+import { invalidateVcardCard } from './invalidate.ts';
+
+const contentFields = Object.keys(updateVcardPersonSchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardPersonData, 'version'>)[];
+
+/** Replaces the person's content with the form's (a field left out is cleared), conditioned on the version read. */
+export async function updateVcardPerson(o: { personId: string; changes: UpdateVcardPersonData }): Promise<VcardPerson> {
+  const current = await requireVcardPerson(o.personId, { consistent: true });
+  const { version: expected, ...input } = o.changes;
+  if (expected !== undefined && expected !== current.version) throw new ConflictError();
+  const written: Record<string, unknown> = {
+    updatedAt: new Date().toISOString(),
+    version: current.version + 1,
+    gsi1sk: vcardPersonListSortKey({ id: o.personId, lastname: input.lastname, firstname: input.firstname }),
+  };
+  for (const field of contentFields) written[field] = input[field];
+  const update = attributeUpdate(written);
+  try {
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.vcardPerson(o.personId),
+      ...update,
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
+    }));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new ConflictError();
+    throw err;
+  }
+  await invalidateVcardCard(o.personId);
+  const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
+  return (await withViews([next as unknown as VcardPersonItem]))[0]!;
+}

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import { msg } from '../messages.ts';
+import { blankAsAbsent, optionalHttpLink, optionalText, requiredText } from './common.ts';
+import { profileSocialSchema, profileSocialTypes } from './profile.ts';
+
+const m = msg.vcard.errors;
+
+// Legacy company (spec §3 VCardCompany; §5: org, plz, ort required, plz at least 4). URLs and
+// social links follow the V2 profile's rules.
+
+const filename = blankAsAbsent(z.string().trim().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.filename).optional());
+const color = blankAsAbsent(z.string().trim().max(7, m.color).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color).optional());
+
+function uniqueTypes(list: { type: string }[], ctx: z.core.$RefinementCtx<{ type: string }[]>): void {
+  const seen = new Set<string>();
+  list.forEach((entry, i) => {
+    if (seen.has(entry.type)) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: m.typeTaken });
+    seen.add(entry.type);
+  });
+}
+
+const vcardCompanyFields = {
+  org: requiredText(1, msg.validation.required, 200),
+  firmenname: optionalText(200),
+  claim: optionalText(300),
+  logo: filename,
+  walletLogo: filename,
+  straße: optionalText(200),
+  plz: requiredText(4, m.plzMin4, 20),
+  ort: requiredText(1, msg.validation.required, 200),
+  bundesland: optionalText(200),
+  land: optionalText(200),
+  url: optionalHttpLink(500),
+  social: z.array(profileSocialSchema).max(profileSocialTypes.length).default([]).superRefine(uniqueTypes),
+  notes: optionalText(5000, { multiline: true }),
+  color,
+  class: optionalText(200),
+  impressum: optionalHttpLink(500),
+  datenschutz: optionalHttpLink(500),
+};
+
+export const createVcardCompanySchema = z.object(vcardCompanyFields);
+export type VcardCompanyInput = z.output<typeof createVcardCompanySchema>;
+
+/** The whole company as the form holds it (an omitted optional field is cleared), with the version read. */
+export const updateVcardCompanySchema = z.object({ ...vcardCompanyFields, version: z.number().int().nonnegative().optional() });
+export type UpdateVcardCompanyData = z.output<typeof updateVcardCompanySchema>;
+
+export const vcardCompanySchema = z.object({
+  id: z.string(),
+  org: z.string(),
+  firmenname: z.string().optional(),
+  claim: z.string().optional(),
+  logo: z.string().optional(),
+  walletLogo: z.string().optional(),
+  straße: z.string().optional(),
+  plz: z.string(),
+  ort: z.string(),
+  bundesland: z.string().optional(),
+  land: z.string().optional(),
+  url: z.string().optional(),
+  social: z.array(z.object({ type: z.string(), link: z.string() })),
+  notes: z.string().optional(),
+  color: z.string().optional(),
+  class: z.string().optional(),
+  impressum: z.string().optional(),
+  datenschutz: z.string().optional(),
+  personCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type VcardCompany = z.output<typeof vcardCompanySchema>;

@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
+import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { VCARD_DELETE_PAGE_SIZE } from '../../functions/domain/vcard/delete-company.ts';
+import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
+import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
+
+const s = useTestServer();
+let admin: string;
+beforeAll(async () => { admin = await s.adminToken(); });
+
+const C = '/api/vcard/company';
+const P = '/api/vcard/person';
+
+async function newCompany(extra: Record<string, unknown> = {}) {
+  const res = await s.api('POST', C, { token: admin, body: vcardCompanyBody(uniqueName('M'), extra) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { id: string; org: string; version: number };
+}
+async function newPerson(companyId: string, extra: Record<string, unknown> = {}) {
+  const res = await s.api('POST', P, { token: admin, body: vcardPersonBody(companyId, uniqueName('P'), extra) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { id: string; version: number; lastname: string };
+}
+
+describe('legacy companies', () => {
+  test('create, read, list, update; the settings start with the legacy defaults', async () => {
+    const co = await newCompany({ org: uniqueName('Alt GmbH ') });
+    expect(co).toMatchObject({ plz: '10115', ort: 'Berlin', personCount: 0, version: 1 });
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body).toEqual(co);
+    const list = (await s.api('GET', C, { token: admin })).body as { id: string }[];
+    expect(list.map((c) => c.id)).toContain(co.id);
+
+    const settings = await s.api('GET', `${C}/settings/${co.id}`, { token: admin });
+    expect(settings.status).toBe(200);
+    expect(settings.body).toEqual({
+      id: co.id,
+      companyId: co.id,
+      settings: {
+        theme: 'the-vcard',
+        logo: { top: 22, right: null, left: 36, height: 34, useColor: false, color: '#8d0a23' },
+        person: { background: '#8d0a23', color: '#fff' },
+        kontakt: { fill: '#8d0a23' },
+        display: { showStrasse: true, showPLZ: true },
+        customCss: null,
+      },
+    });
+
+    const upd = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: { ...vcardCompanyBody('x'), org: 'Zeta Neu', url: undefined, version: 1 } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body.org).toBe('Zeta Neu');
+    expect(upd.body.url).toBeUndefined();
+    expect(upd.body.version).toBe(2);
+    // A stale version is refused and changes nothing.
+    const stale = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: { ...vcardCompanyBody('y'), version: 1 } });
+    expect(stale.status).toBe(409);
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.org).toBe('Zeta Neu');
+  });
+
+  test('validation: org, plz, ort required; plz at least 4; links by the V2 rules', async () => {
+    const bad = async (body: Record<string, unknown>) => {
+      const res = await s.api('POST', C, { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
+      return res.body.fieldErrors as Record<string, string>;
+    };
+    expect(await bad({ plz: '', ort: '  ' })).toMatchObject({ org: 'Pflichtfeld', plz: 'Pflichtfeld', ort: 'Pflichtfeld' });
+    expect(await bad(vcardCompanyBody('v', { plz: '123' }))).toEqual({ plz: 'Muss mindestens 4 Zeichen lang sein' });
+    expect(await bad(vcardCompanyBody('v', { url: 'www.beispiel.de' }))).toEqual({ url: 'Muss mit http:// oder https:// beginnen' });
+    expect(await bad(vcardCompanyBody('v', { social: [{ type: 'xing', link: 'xing.com/x' }] }))).toEqual({ 'social.0.link': 'Muss mit http:// oder https:// beginnen' });
+    expect(await bad(vcardCompanyBody('v', { impressum: 'javascript:alert(1)' }))).toHaveProperty('impressum');
+  });
+
+  test('settings: saved as sent over the defaults; customCss checked like a profile\'s', async () => {
+    const co = await newCompany();
+    const res = await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard-v2', logo: { top: 5 }, customCss: '.name { color: #123456; }' } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const got = (await s.api('GET', `${C}/settings/${co.id}`, { token: admin })).body.settings;
+    expect(got).toMatchObject({ theme: 'the-vcard-v2', logo: { top: 5, left: 36, height: 34 }, person: { background: '#8d0a23' }, customCss: '.name { color: #123456; }' });
+    const css = await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { customCss: '@import url(https://evil.example/x.css);' } } });
+    expect(css.status).toBe(400);
+    expect(css.body.fieldErrors).toHaveProperty(['settings.customCss']);
+    expect((await s.api('GET', `${C}/settings/${co.id}`, { token: admin })).body.settings.theme).toBe('the-vcard-v2');
+    expect((await s.api('PATCH', `${C}/settings/no-such-company`, { token: admin, body: { settings: {} } })).status).toBe(404);
+  });
+
+  test('admin-only: a company user gets 403 on every vcard route, anonymous 401', async () => {
+    const co = await newCompany();
+    const p = await newPerson(co.id);
+    const { user } = await createTenant(s);
+    const calls: [string, string, unknown?][] = [
+      ['POST', C, vcardCompanyBody('x')], ['GET', C], ['GET', `${C}/${co.id}`], ['PATCH', `${C}/${co.id}`, vcardCompanyBody('x')],
+      ['DELETE', `${C}/${co.id}`], ['GET', `${C}/settings/${co.id}`], ['PATCH', `${C}/settings/${co.id}`, { settings: {} }],
+      ['POST', P, vcardPersonBody(co.id, 'x')], ['GET', P], ['GET', `${P}/${p.id}`], ['PATCH', `${P}/${p.id}`, vcardPersonBody(co.id, 'x')],
+      ['DELETE', `${P}/${p.id}`], ['GET', `${P}/company/${co.id}`], ['GET', `/api/vcard/${p.id}`], ['GET', `/api/vcard/statistic/${p.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await s.api(method, path, { token: user.token, body })).status, `${method} ${path}`).toBe(403);
+      expect((await s.api(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    }
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(1);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).status).toBe(200);
+  });
+
+  test('literal paths win over /api/vcard/{id}', async () => {
+    const co = await newCompany();
+    const p = await newPerson(co.id);
+    expect(Array.isArray((await s.api('GET', '/api/vcard/company', { token: admin })).body)).toBe(true);
+    expect(Array.isArray((await s.api('GET', '/api/vcard/person', { token: admin })).body)).toBe(true);
+    const card = await s.api('GET', `/api/vcard/${p.id}`, { token: admin });
+    expect(card.status).toBe(200);
+    expect(card.body.person.id).toBe(p.id);
+    expect(card.body.company.id).toBe(co.id);
+    expect(card.body.settings.theme).toBe('the-vcard');
+  });
+});
+
+describe('legacy persons', () => {
+  test('CRUD, list by company and all; firstname/lastname required; unknown company 404', async () => {
+    const co = await newCompany();
+    const a = await newPerson(co.id, { lastname: 'Zimmer' });
+    const b = await newPerson(co.id, { lastname: 'Adler' });
+    const byCompany = (await s.api('GET', `${P}/company/${co.id}`, { token: admin })).body as { id: string; views: number }[];
+    expect(byCompany.map((p) => p.id)).toEqual([b.id, a.id]);
+    expect(byCompany[0]!.views).toBe(0);
+    const all = (await s.api('GET', P, { token: admin })).body as { id: string }[];
+    expect(all.map((p) => p.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    const upd = await s.api('PATCH', `${P}/${a.id}`, { token: admin, body: { firstname: 'Neu', lastname: 'Zimmer', tel: [], version: a.version } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body).toMatchObject({ firstname: 'Neu', tel: [], email: [], companyId: co.id, version: 2 });
+    expect(upd.body.position).toBeUndefined();
+
+    const missing = await s.api('POST', P, { token: admin, body: { companyId: co.id, firstname: ' ', lastname: '' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual({ firstname: 'Pflichtfeld', lastname: 'Pflichtfeld' });
+    const noCompany = await s.api('POST', P, { token: admin, body: vcardPersonBody('gibt-es-nicht', 'x') });
+    expect(noCompany.status).toBe(404);
+
+    expect((await s.api('DELETE', `${P}/${b.id}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${b.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('DELETE', `${P}/${b.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(1);
+  });
+});
+
+describe('legacy card on /api/card/{id}', () => {
+  test('renders with the legacy company and settings, counts views, and is invalidated on edits', async () => {
+    const co = await newCompany({ firmenname: 'Alte Firma', claim: 'Seit 1900' });
+    await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard-v2' } } });
+    const p = await newPerson(co.id, { firstname: 'Erika', lastname: 'Muster' });
+    const card = await s.api('GET', `/api/card/${p.id}`);
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.body).toMatchObject({
+      id: p.id,
+      lang: 'de',
+      org: co.org,
+      person: { firstname: 'Erika', lastname: 'Muster', adresseId: 'legacy' },
+      profile: {
+        firmenname: 'Alte Firma', claim: 'Seit 1900', url: 'https://legacy.example.de',
+        adressen: [{ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin' }],
+        settings: { theme: 'the-vcard-v2', logo: { top: 22, left: 36, height: 34 }, person: { background: '#8d0a23', color: '#fff' } },
+      },
+    });
+
+    await s.api('GET', `/api/card/${p.id}`);
+    await s.flushViews();
+    const stat = await s.api('GET', `/api/vcard/statistic/${p.id}`, { token: admin });
+    expect(stat.status).toBe(200);
+    expect(stat.body.total).toBe(2);
+    expect(stat.body.years).toEqual([{ year: stat.body.days[0].date.slice(0, 4), views: 2 }]);
+    const listed = (await s.api('GET', `${P}/company/${co.id}`, { token: admin })).body as { id: string; views: number }[];
+    expect(listed.find((x) => x.id === p.id)?.views).toBe(2);
+
+    clearRecordedInvalidations();
+    await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard' } } });
+    expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
+    clearRecordedInvalidations();
+    await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { firstname: 'Erika', lastname: 'Neu' } });
+    expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
+
+    await s.api('DELETE', `${C}/${co.id}`, { token: admin });
+    expect((await s.api('GET', `/api/card/${p.id}`)).status).toBe(404);
+  });
+});
+
+describe('legacy company delete', () => {
+  test('removes its persons, settings and counters page by page; an interrupted run is finished by the next call', async () => {
+    const co = await newCompany();
+    const n = VCARD_DELETE_PAGE_SIZE + 5;
+    const ids: string[] = [];
+    for (let i = 0; i < n; i += 15) {
+      ids.push(...(await Promise.all(Array.from({ length: Math.min(15, n - i) }, () => newPerson(co.id)))).map((p) => p.id));
+    }
+    await s.api('GET', `/api/card/${ids[0]}`);
+    await s.flushViews();
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(n);
+
+    // A run that marked the company and removed one person, then stopped.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.vcardCompany(co.id), UpdateExpression: 'SET deleting = :t', ExpressionAttributeValues: { ':t': true } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vcardPerson(ids[1]!) }));
+    // While marked, nothing new can be written for it, and it is gone from reads.
+    expect((await s.api('POST', P, { token: admin, body: vcardPersonBody(co.id, 'spät') })).status).toBe(404);
+    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).status).toBe(404);
+
+    expect((await s.api('DELETE', `${C}/${co.id}`, { token: admin })).status).toBe(200);
+    const owned = await db().send(new QueryCommand({
+      TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ownedPartition(co.id).gsi2pk },
+    }));
+    expect(owned.Items).toEqual([]);
+    for (const id of [ids[0]!, ids[50]!, ids.at(-1)!]) expect((await s.api('GET', `${P}/${id}`, { token: admin })).status).toBe(404);
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.vcardSettings(co.id) }))).Item).toBeUndefined();
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.cardStatRollup(co.id, ids[0]!) }))).Item).toBeUndefined();
+    const all = (await s.api('GET', P, { token: admin })).body as { id: string }[];
+    expect(all.some((p) => ids.includes(p.id))).toBe(false);
+    expect((await s.api('DELETE', `${C}/${co.id}`, { token: admin })).status).toBe(404);
+  });
+
+  test('a V2 company delete does not touch legacy items and vice versa', async () => {
+    const co = await newCompany();
+    const p = await newPerson(co.id);
+    const u = await createUserToken(s);
+    expect((await s.api('DELETE', `/api/card/company/${co.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `/api/card/company/person/${p.id}`, { token: admin })).status).toBe(404);
+    expect(u.id).toBeTruthy();
+  });
+});
