@@ -14,8 +14,8 @@ export interface Needs {
   invalidation?: boolean;
   /** Creates CloudFront invalidations on the distribution (the invalidation job). */
   distributionInvalidation?: boolean;
-  /** Reads the access logs (CloudFront standard logs; the statistics aggregator). */
-  logsRead?: boolean;
+  /** CloudFront standard logs in the log bucket (`cdn/`): the statistics aggregator reads and then deletes them. */
+  cdnLogs?: 'read' | 'readDelete';
 }
 
 /**
@@ -52,12 +52,13 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
   for (const n of all) {
     const table = wider(out.table, n.table);
     const uploads = wider(out.uploads, n.uploads);
+    const cdnLogs = n.cdnLogs === 'readDelete' || out.cdnLogs === 'readDelete' ? 'readDelete' : (n.cdnLogs ?? out.cdnLogs);
     if (table) out.table = table;
     if (uploads) out.uploads = uploads;
     if (n.authSecret) out.authSecret = true;
     if (n.invalidation) out.invalidation = true;
     if (n.distributionInvalidation) out.distributionInvalidation = true;
-    if (n.logsRead) out.logsRead = true;
+    if (cdnLogs) out.cdnLogs = cdnLogs;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // one function (same base as the API areas), its trigger and its grants; `npm run build` bundles it.
 // Pure data (no CDK imports): the build script reads it too.
 import type { Needs } from './grants.ts';
+import { CDN_LOG_PREFIX } from './layout.ts';
 
 /** EventBridge Scheduler cron fields (https://docs.aws.amazon.com/scheduler/latest/UserGuide/schedule-types.html). */
 export interface CronTrigger {
@@ -22,7 +23,11 @@ export interface QueueTrigger {
   maxBatchingWindowSeconds: number;
 }
 
-/** New objects in one of the stack's buckets under a prefix. */
+/**
+ * New objects in one of the stack's buckets under a prefix. The handler gets an S3 notification
+ * shaped event (`Records[].s3.bucket.name`, `Records[].s3.object.key`, one record per object),
+ * delivered through EventBridge (no custom resource in the stack).
+ */
 export interface BucketTrigger {
   kind: 'bucket';
   bucket: 'logs';
@@ -54,6 +59,12 @@ export const jobs: readonly JobDef[] = [
     needs: { table: 'readWrite' },
     timeoutSeconds: 300,
   },
-  // Later: the CloudFront log aggregator for view statistics, e.g.
-  // { name: 'statistic-aggregate', trigger: { kind: 'bucket', bucket: 'logs', prefix: CDN_LOG_PREFIX }, needs: { table: 'readWrite', logsRead: true } },
+  {
+    name: 'cdn-log-aggregate',
+    description: 'Counts card views and saves of each new CloudFront log file, then deletes the file',
+    trigger: { kind: 'bucket', bucket: 'logs', prefix: CDN_LOG_PREFIX },
+    needs: { table: 'readWrite', cdnLogs: 'readDelete' },
+    memorySize: 1024,
+    timeoutSeconds: 120,
+  },
 ];

@@ -105,7 +105,12 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
     out.push(new iam.PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [r.distributionArn] }));
   }
-  if (needs.logsRead) out.push(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [r.logBucket.arnForObjects(`${CDN_LOG_PREFIX}*`)] }));
+  if (needs.cdnLogs) {
+    out.push(new iam.PolicyStatement({
+      actions: needs.cdnLogs === 'readDelete' ? ['s3:GetObject', 's3:DeleteObject'] : ['s3:GetObject'],
+      resources: [r.logBucket.arnForObjects(`${CDN_LOG_PREFIX}*`)],
+    }));
+  }
   return out;
 }
 

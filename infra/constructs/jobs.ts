@@ -56,7 +56,20 @@ export class Jobs extends Construct {
             detailType: ['Object Created'],
             detail: { bucket: { name: [props.buckets[t.bucket].bucketName] }, object: { key: [{ prefix: t.prefix }] } },
           },
-          targets: [new eventTargets.LambdaFunction(f.fn, { retryAttempts: 2 })],
+          targets: [new eventTargets.LambdaFunction(f.fn, {
+            retryAttempts: 2,
+            // The shape of an S3 notification, so a handler typed S3Event reads it unchanged.
+            event: events.RuleTargetInput.fromObject({
+              Records: [{
+                eventSource: 'aws:s3',
+                eventName: 'ObjectCreated:Put',
+                s3: {
+                  bucket: { name: events.EventField.fromPath('$.detail.bucket.name') },
+                  object: { key: events.EventField.fromPath('$.detail.object.key') },
+                },
+              }],
+            }),
+          })],
         });
       }
       this.functions[job.name] = f;

@@ -154,6 +154,16 @@ describe('jobs', () => {
     });
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });
   });
+
+  test('new CloudFront log files reach the aggregator as an S3-notification shaped event, which may read and delete them', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['aws.s3'], 'detail-type': ['Object Created'], detail: Match.objectLike({ object: { key: [{ prefix: CDN_LOG_PREFIX }] } }) },
+      Targets: [Match.objectLike({ InputTransformer: Match.objectLike({ InputPathsMap: Match.objectLike({ 'detail-object-key': '$.detail.object.key' }) }) })],
+    });
+    const policy = resources('AWS::IAM::Policy').find(([id]) => id.startsWith('Jobscdnlogaggregate'))![1].Properties.PolicyDocument;
+    expect(JSON.stringify(policy)).toContain('s3:DeleteObject');
+    expect(JSON.stringify(policy)).toContain('/cdn/*');
+  });
 });
 
 describe('data safety', () => {
