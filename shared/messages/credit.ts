@@ -48,6 +48,7 @@ export const creditMessages = {
     addTitle: 'Buchung hinzufügen',
     amount: 'Credits (positiv: aufladen, negativ: abziehen)',
     infotext: 'Infotext (optional)',
+    infotextColumn: 'Infotext',
     save: 'Buchen',
     saved: 'Buchung wurde erfolgreich gespeichert',
     date: 'Datum',

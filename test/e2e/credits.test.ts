@@ -167,7 +167,8 @@ describe('credits in the browser', () => {
     for (let i = 0; i < 3; i++) await s.api('POST', P, { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'S', lastname: `T${i}` } });
     const { page } = await openPage();
     await signIn(page, ADMIN);
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Statistik' }).click();
+    // The admin section's 'Statistik' (the card area has one of its own).
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).locator('a[href="/v2/admin/statistik"]').click();
     await page.waitForURL('**/v2/admin/statistik');
     const charts = page.locator('figure.bar-chart');
     await charts.first().waitFor();

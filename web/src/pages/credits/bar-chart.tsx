@@ -24,8 +24,9 @@ export function BarChart({ title, months, values }: { title: string; months: str
           const value = values[i] ?? 0;
           return (
             <div key={month} className="bar-chart-col" title={msg.credit.stats.barTitle(monthLabel(month), value)}>
-              <span className="bar-chart-value">{value.toLocaleString('de-DE')}</span>
-              <span className="bar-chart-bar" data-testid="bar" data-value={value} style={{ height: `${barHeight(value, max)}%` }} />
+              <span className="bar-chart-bar" data-testid="bar" data-value={value} style={{ height: `${barHeight(value, max)}%` }}>
+                <span className="bar-chart-value">{value.toLocaleString('de-DE')}</span>
+              </span>
               <span className="bar-chart-label">{monthLabel(month)}</span>
             </div>
           );

@@ -45,7 +45,7 @@ function HistoryTable({ items, hasMore, onMore }: { items: CreditEntry[] | null;
               <th>{t.date}</th>
               <th>{t.credits}</th>
               <th>{t.kind}</th>
-              <th>{t.infotext}</th>
+              <th>{t.infotextColumn}</th>
               <th>{t.who}</th>
               <th>{t.card}</th>
             </tr>
@@ -56,7 +56,7 @@ function HistoryTable({ items, hasMore, onMore }: { items: CreditEntry[] | null;
                 <td data-label={t.date} className="nowrap">{formatDateTime(e.createdAt)}</td>
                 <td data-label={t.credits} className={e.credits < 0 ? 'credits-negative' : undefined}>{e.credits.toLocaleString('de-DE')}</td>
                 <td data-label={t.kind}>{msg.credit.kinds[e.kind]}</td>
-                <td data-label={t.infotext}>{e.infotext ?? '–'}</td>
+                <td data-label={t.infotextColumn}>{e.infotext ?? '–'}</td>
                 <td data-label={t.who}>{e.createdByName ?? e.createdBy}</td>
                 <td data-label={t.card}>
                   {e.cardId ? <Link to={pathTo(paths.visitenkarteEdit, { id: e.cardId })}>{t.openCard}</Link> : '–'}
