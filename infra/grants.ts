@@ -26,6 +26,13 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
   // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
   companyDelete: { uploads: 'readWrite', invalidation: true },
+  // 'Kontakt speichern' embeds the upload's small vCard JPEG.
+  cardVcard: { uploads: 'read' },
+  // Changes that alter what public cards show drop their cached copies at the CDN.
+  personUpdate: { invalidation: true },
+  personDelete: { invalidation: true },
+  profileUpdate: { invalidation: true },
+  companyUpdate: { invalidation: true },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */
