@@ -6,7 +6,7 @@ export function spaRewrite(uri: string): string {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri;
   // The public card page has its own small HTML and entry (no back-office code).
-  if (uri.indexOf('/c/') === 0) return '/card.html';
+  if (uri.indexOf('/c/') === 0 || uri.indexOf('/qr/') === 0) return '/card.html';
   return '/index.html';
 }
 

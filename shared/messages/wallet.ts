@@ -1,5 +1,5 @@
-// Wallet texts: server errors, the wallet page and the public QR wallet page. A leaf module
-// without imports, so the public QR page can load it without the rest of the catalogue.
+// Wallet texts: server errors, the wallet page and (from shared/card) the public QR wallet page.
+import { walletQrTexts } from '../card/wallet-page-texts.ts';
 
 export const walletMessages = {
   errors: {
@@ -26,18 +26,7 @@ export const walletMessages = {
     googleMissing: (missing: string) => `Google Wallet ist auf diesem Server nicht eingerichtet. Es fehlt: ${missing}`,
     popupBlocked: 'Der Browser hat das neue Fenster blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
   },
-  qr: {
-    choose: '(wählen sie Ihr Betriebssystem)',
-    apple: 'Apple',
-    android: 'Android',
-    qrOf: (platform: string) => `QR-Code für ${platform}`,
-    addApple: 'Zu Apple Wallet hinzufügen',
-    addGoogle: 'Zu Google Wallet hinzufügen',
-    notFound: 'Karte nicht gefunden',
-    impressum: 'Impressum',
-    datenschutz: 'Datenschutz',
-    loading: 'Wird geladen …',
-  },
+  qr: walletQrTexts,
   overview: {
     qrWallet: 'QR-Codes für die Wallet',
   },
