@@ -48,15 +48,16 @@ export interface SafeStringOptions {
 }
 
 /**
- * The base of every client string: refused with a German message when it holds control
- * characters or lone surrogates, NFC-normalised (so `é` typed two ways is one value), trimmed
- * and at most `max` long.
+ * The base of every client string: NFC-normalised (so `é` typed two ways is one value), trimmed,
+ * refused with a German message when it still holds control characters or lone surrogates, and
+ * at most `max` long.
  */
 export function safeString(o: SafeStringOptions) {
-  const base = z.string(o.error)
+  const normalised = z.string(o.error).normalize('NFC');
+  // Trimmed first: a tab or line break pasted around a value is dropped, not refused.
+  return (o.keepSpace ? normalised : normalised.trim())
     .refine((v) => isSafeText(v, o.multiline), { error: msg.validation.unsafeText, abort: true })
-    .normalize('NFC');
-  return (o.keepSpace ? base : base.trim()).max(o.max, msg.validation.tooLong);
+    .max(o.max, msg.validation.tooLong);
 }
 
 /** A required, trimmed text of at least `min` characters. */
