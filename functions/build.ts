@@ -3,32 +3,30 @@ import { join, resolve } from 'node:path';
 import { areas } from '../shared/api/routes.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { jobs } from '../infra/jobs.ts';
-import { bundleSync } from './bundle.ts';
+import { bundleAll, bundleDirName } from './bundle.ts';
 import type { BundleEntry } from './bundle.ts';
 
 const root = resolve(import.meta.dirname, '..');
 export const functionsOutDir = join(root, 'dist/functions');
 
-/** Where `npm run build` puts a bundle: `dist/functions/<area>/` and `dist/functions/job-<name>/`. */
-export function bundleDirName(entry: BundleEntry): string {
-  return 'area' in entry ? entry.area : `job-${entry.job}`;
-}
-
+/** Every Lambda bundle of the product: one per API area, one per job. */
 export function allEntries(): BundleEntry[] {
   return [
     ...Object.keys(areas).map((area) => ({ area: area as AreaName })),
     ...jobs.map((j) => ({ job: j.name })),
+    // The signed public wallet links (Lambda function URL behind CloudFront).
+    { url: 'wallet-links' },
   ];
 }
 
-/** One bundle per API area and per job, exactly as the CDK stack bundles them for Lambda. */
+/** One bundle per API area and per job, with the options the CDK stack bundles them with. */
 export async function buildFunctions(outDir = functionsOutDir): Promise<Record<string, number>> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
+  await bundleAll(allEntries(), outDir);
   const sizes: Record<string, number> = {};
   for (const entry of allEntries()) {
     const name = bundleDirName(entry);
-    bundleSync(entry, join(outDir, name));
     sizes[name] = (await stat(join(outDir, name, 'index.mjs'))).size;
   }
   return sizes;

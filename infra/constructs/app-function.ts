@@ -24,6 +24,9 @@ export interface SharedResources {
   logBucket: s3.IBucket;
   authSecret: secretsmanager.ISecret;
   invalidationQueue: sqs.IQueue;
+  /** Wallet configuration (JSON: certificates, Google key) and the wallet link key. */
+  walletConfigSecret: secretsmanager.ISecret;
+  walletLinkSecret: secretsmanager.ISecret;
   /** Set once the distribution exists (jobs only: the API functions come before it). */
   distributionArn?: string;
 }
@@ -74,6 +77,9 @@ export class AppFunction extends Construct {
         bundling: {
           // Never pulled: local bundling with esbuild always succeeds or throws.
           image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
+          // Part of CDK's staging cache key (the tryBundle closure is not): without it every
+          // function of the app would get the first function's bundle.
+          environment: { BUNDLE_ENTRY: JSON.stringify(props.entry) },
           local: { tryBundle: (outputDir) => { bundleSync(props.entry, outputDir); return true; } },
         },
       }),
@@ -100,6 +106,7 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
     }));
   }
   if (needs.authSecret) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.authSecret.secretArn] }));
+  if (needs.walletSecrets) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.walletConfigSecret.secretArn, r.walletLinkSecret.secretArn] }));
   if (needs.invalidation) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [r.invalidationQueue.queueArn] }));
   if (needs.distributionInvalidation) {
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
