@@ -1,9 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { CardPage } from './card-page.tsx';
+import { QrWalletPage } from './qr-wallet-page.tsx';
 
 // Entry of card.html, the public card page (built apart from the back office by web/build.ts).
+// `/qr/:id/:signature` (the QR wallet page) shares this entry. It is imported statically on
+// purpose (a few KB): as a lazy chunk it would reach the renderer but not the theme kit, and
+// esbuild would then split the renderer into a chunk of its own, one request more on every card.
 const root = document.getElementById('root');
-// `/qr/:id/:signature` (the QR wallet page) shares this entry; its code loads only on that path.
-if (root && location.pathname.startsWith('/qr/')) {
-  void import('./qr-wallet-page.tsx').then(({ QrWalletPage }) => createRoot(root).render(<QrWalletPage pathname={location.pathname} />));
-} else if (root) createRoot(root).render(<CardPage pathname={location.pathname} />);
+if (root) {
+  createRoot(root).render(location.pathname.startsWith('/qr/')
+    ? <QrWalletPage pathname={location.pathname} />
+    : <CardPage pathname={location.pathname} />);
+}

@@ -142,7 +142,7 @@ export function Actions({ v, className = 'vc-actions', iconSize = 22 }: { v: Car
 export function SaveContact({ v, className = 'vc-save' }: { v: CardView; className?: string }) {
   const body = <><Icon name="save" size={20} /><span>{v.c.labels.save}</span></>;
   return v.saveHref
-    ? <a className={className} href={v.saveHref} download>{body}</a>
+    ? <a className={className} href={v.saveHref} download="">{body}</a>
     : <span className={className} aria-disabled="true">{body}</span>;
 }
 
