@@ -12,6 +12,7 @@ import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
 import { requestMiddleware } from './request-middleware.ts';
+import { mapStack } from './stack-map.ts';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -132,7 +133,7 @@ function errorResult(err: unknown, route: RouteDef, event: HttpEvent): HttpResul
   log('error', 'unexpected failure', {
     route: route.name,
     requestId,
-    error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    error: err instanceof Error ? { name: err.name, message: err.message, stack: mapStack(err.stack) } : String(err),
   });
   return json(500, { message: msg.errors.generic } satisfies ErrorBody);
 }
