@@ -16,12 +16,17 @@ export interface Needs {
   distributionInvalidation?: boolean;
   /** CloudFront standard logs in the log bucket (`cdn/`): the statistics aggregator reads and then deletes them. */
   cdnLogs?: 'read' | 'readDelete';
+  /** Reads the wallet configuration and the wallet link key (passes, signed links, pass update pushes). */
+  walletSecrets?: boolean;
 }
 
 /**
  * Routes whose needs differ from what their method, path and access imply. A new route that
  * needs more (a secret, the queue) adds its line here, next to its contract.
  */
+/** Card changes reach installed passes: APNs push with the pass certificate, Google PATCH with the object's images. */
+const walletUpdates: Needs = { walletSecrets: true, uploads: 'read' };
+
 const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
   // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
@@ -29,10 +34,10 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.
   cardVcard: { uploads: 'read' },
   // Changes that alter what public cards show drop their cached copies at the CDN.
-  personUpdate: { invalidation: true },
-  personDelete: { invalidation: true },
-  profileUpdate: { invalidation: true },
-  companyUpdate: { invalidation: true },
+  personUpdate: { invalidation: true, ...walletUpdates },
+  personDelete: { invalidation: true, ...walletUpdates },
+  profileUpdate: { invalidation: true, ...walletUpdates },
+  companyUpdate: { invalidation: true, ...walletUpdates },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */
@@ -42,6 +47,9 @@ export function needsOf(route: RouteDef): Needs {
     authSecret: route.access !== 'public',
   };
   if (route.path.startsWith('/api/upload')) base.uploads = route.method === 'GET' ? 'read' : 'readWrite';
+  // Wallet routes build passes from the uploads, sign with the wallet key, and remember device
+  // registrations and Google objects even on GET (the public googlecard link).
+  if (route.path.startsWith('/api/wallet/')) Object.assign(base, { table: 'readWrite', uploads: 'read', walletSecrets: true } satisfies Needs);
   return { ...base, ...(overrides as Record<string, Needs>)[route.name] };
 }
 
@@ -65,6 +73,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     if (n.authSecret) out.authSecret = true;
     if (n.invalidation) out.invalidation = true;
     if (n.distributionInvalidation) out.distributionInvalidation = true;
+    if (n.walletSecrets) out.walletSecrets = true;
     if (cdnLogs) out.cdnLogs = cdnLogs;
   }
   return out;

@@ -29,6 +29,10 @@ export function acknowledgeNagFindings(stack: Stack, o: NagContext): void {
     const secret = find(name);
     if (secret) ack(secret, 'SMG4', 'Rotated by the documented procedure (docs/deploy.md#secret-rotation): the auth secret signs out every session, the origin secret needs CloudFront updated in step; a rotation Lambda would add parts for a yearly manual task.');
   }
+  const walletConfig = find('WalletConfig');
+  if (walletConfig) ack(walletConfig, 'SMG4', 'Holds the Apple and Google wallet credentials the operator enters; they are renewed by Apple and Google on their own schedule, not by a rotation Lambda (README, Wallet passes).');
+  const walletLink = find('WalletLinkSecret');
+  if (walletLink) ack(walletLink, 'SMG4', 'Rotating the wallet link key voids every printed wallet QR code and stops installed passes from updating (docs/decisions.md); it is rotated only on purpose, never on a schedule.');
   const uploads = find('Uploads');
   if (uploads) {
     // Object keys are random file names; the grant is limited to the images/ prefix and to Get/Put/Delete.

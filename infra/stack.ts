@@ -16,6 +16,7 @@ import type { SharedResources } from './constructs/app-function.ts';
 import { Api } from './constructs/api.ts';
 import { Edge } from './constructs/edge.ts';
 import { Jobs } from './constructs/jobs.ts';
+import { WalletLinks } from './constructs/wallet-links.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { WebBucket } from './constructs/web.ts';
 import { acknowledgeNagFindings } from './nag.ts';
@@ -108,6 +109,17 @@ export class VisitenkartenStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
+    // Wallet: the configuration (one JSON secret the operator fills: README, Wallet passes) and the
+    // key of the signed wallet links (rotating it voids every printed wallet QR code).
+    const walletConfigSecret = new secretsmanager.Secret(this, 'WalletConfig', {
+      description: 'Wallet configuration JSON: APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT, GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder', excludePunctuation: true },
+    });
+    const walletLinkSecret = new secretsmanager.Secret(this, 'WalletLinkSecret', {
+      description: 'Key of the signed wallet links and pass tokens (rotation voids printed wallet QR codes: docs/decisions.md)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
     // CDN invalidations go through a queue: functions -> distribution -> API -> functions would be a cycle.
     const invalidationDlq = new sqs.Queue(this, 'InvalidationDeadLetters', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -122,21 +134,26 @@ export class VisitenkartenStack extends Stack {
       deadLetterQueue: { queue: invalidationDlq, maxReceiveCount: 5 },
     });
 
-    const resources: SharedResources = { table, uploads, logBucket, authSecret, invalidationQueue };
+    const resources: SharedResources = { table, uploads, logBucket, authSecret, invalidationQueue, walletConfigSecret, walletLinkSecret };
     const environment = {
       TABLE_NAME: table.tableName,
       UPLOADS_BUCKET: uploads.bucketName,
       AUTH_SECRET_ARN: authSecret.secretArn,
       INVALIDATION_QUEUE_URL: invalidationQueue.queueUrl,
+      WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
+      WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
     };
 
     const routeAreas = props.areas ?? Object.fromEntries(Object.entries(areas).map(([name, mod]) => [name, Object.values(mod) as RouteDef[]]));
     const api = new Api(this, 'Api', { areas: routeAreas, resources, environment, originSecret });
 
+    const walletLinks = new WalletLinks(this, 'Wallet', { resources, environment });
+
     const web = new WebBucket(this, 'Web', { logBucket });
     const edge = new Edge(this, 'Edge', {
       webBucket: web.bucket,
       httpApi: api.httpApi,
+      walletLinksUrl: walletLinks.url,
       originSecret,
       originSecretRevision: ctx.originSecretRevision,
       logBucket,
@@ -154,7 +171,7 @@ export class VisitenkartenStack extends Stack {
     });
 
     new Monitoring(this, 'Monitoring', {
-      functions: { ...api.functions, ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
+      functions: { ...api.functions, 'wallet-links': walletLinks.fn, ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
       httpApi: api.httpApi,
       table,
       deadLetterQueues: { invalidations: invalidationDlq },

@@ -4,6 +4,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
@@ -14,6 +15,8 @@ import { PREVIOUS_ASSETS_PATH } from './web.ts';
 export interface EdgeProps {
   webBucket: s3.IBucket;
   httpApi: apigw.HttpApi;
+  /** Function URL of the signed public wallet links (infra/constructs/wallet-links.ts). */
+  walletLinksUrl: lambda.IFunctionUrl;
   originSecret: secretsmanager.ISecret;
   /** Bump (context `originSecretRevision`) after rotating the origin secret: CloudFront then reads its new value. */
   originSecretRevision: string;
@@ -106,6 +109,20 @@ export class Edge extends Construct {
       compress: true,
     });
 
+    // Signed wallet links: the function URL accepts only requests CloudFront signed (origin access
+    // control); passes are built per request (no-store), so nothing is cached.
+    const walletLinks: cloudfront.BehaviorOptions = {
+      origin: origins.FunctionUrlOrigin.withOriginAccessControl(props.walletLinksUrl),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Everything but Host: a function URL answers only to its own host name.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+
     const webOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.webBucket);
     // Hashed assets of earlier deploys (web.ts copies every deploy's assets there and expires them):
     // a page opened before a deploy still loads its lazy chunks.
@@ -156,8 +173,10 @@ export class Edge extends Construct {
         '/api/card/*': api(publicCard, false),
         // Images `/api/upload/{field}/{filename}`; the upload itself (POST /api/upload/{id}) goes to /api/*.
         '/api/upload/*/*': api(images, false),
-        // Wallet links (`/api/wallet/pkpass/*/*`, `/api/wallet/googlecard/*/*`) will go to a Lambda
-        // function URL origin (origin access control) here, before /api/*.
+        // The signed public wallet links (two segments after the kind; `/api/wallet/pkpass/{id}` with a
+        // bearer token stays on /api/*) go to their function URL.
+        '/api/wallet/pkpass/*/*': walletLinks,
+        '/api/wallet/googlecard/*/*': walletLinks,
         '/api/*': api(privateApi, true),
       },
     });

@@ -48,6 +48,8 @@ describe('Lambda bundles', () => {
       logBucket: new s3.Bucket(stack, 'L'),
       authSecret: new secretsmanager.Secret(stack, 'S'),
       invalidationQueue: new sqs.Queue(stack, 'Q'),
+      walletConfigSecret: new secretsmanager.Secret(stack, 'W'),
+      walletLinkSecret: new secretsmanager.Secret(stack, 'WL'),
     };
     new AppFunction(stack, 'System', { entry: { area: 'system' }, description: 'system', needs: {}, resources, environment: {} });
     new AppFunction(stack, 'Job', { entry: { job: 'cdn-invalidate' }, description: 'job', needs: {}, resources, environment: {} });

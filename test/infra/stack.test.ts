@@ -284,7 +284,8 @@ describe('API stage', () => {
 describe('monitoring', () => {
   test('errors and throttles per function, API 5xx and p99, table errors and throttles, dead letters; all to the SNS topic with the e-mail', () => {
     const alarms = resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    const fnCount = areaNames.length + jobs.length;
+    // Areas, jobs and the function URL of the signed wallet links.
+    const fnCount = areaNames.length + jobs.length + 1;
     expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(fnCount);
     expect(alarms.filter((a) => a.MetricName === 'Throttles')).toHaveLength(fnCount);
     expect(alarms.some((a) => a.MetricName === '5xx')).toBe(true);
@@ -322,7 +323,7 @@ describe('CloudFront rewrite function', () => {
     ['/c/abc', '/card.html'],
     ['/v2/admin/user', '/index.html'],
     ['/', '/index.html'],
-    ['/qr/1/sig', '/index.html'],
+    ['/qr/1/sig', '/card.html'],
     ['/assets/x.js', '/assets/x.js'],
     ['/favicon.svg', '/favicon.svg'],
     ['/api/x', '/api/x'],
@@ -336,5 +337,51 @@ describe('CloudFront viewer-address function', () => {
   test('overwrites whatever address the client claimed with the connection address', () => {
     const out = runInNewContext(`${viewerAddressFunctionCode()}\nhandler({ viewer: { ip: '203.0.113.7' }, request: { uri: '/api/auth', headers: { 'x-viewer-address': { value: '1.2.3.4' } } } })`) as { headers: Record<string, { value: string }> };
     expect(out.headers['x-viewer-address']).toEqual({ value: '203.0.113.7' });
+  });
+});
+
+describe('signed wallet links: Lambda function URL behind CloudFront (origin access control)', () => {
+  const dist = resources('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+  const behaviours = dist.CacheBehaviors as { PathPattern: string; TargetOriginId: string; AllowedMethods: string[]; CachePolicyId: unknown }[];
+  const urls = resources('AWS::Lambda::Url');
+
+  test('one function URL with IAM auth; CloudFront signs its requests and only this distribution may invoke it', () => {
+    expect(urls).toHaveLength(1);
+    expect(urls[0]![1].Properties.AuthType).toBe('AWS_IAM');
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' }),
+    });
+    const permissions = resources('AWS::Lambda::Permission').filter(([, r]) => r.Properties.Principal === 'cloudfront.amazonaws.com');
+    expect(permissions.map(([, r]) => r.Properties.Action).sort()).toEqual(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
+    for (const [, p] of permissions) expect(JSON.stringify(p.Properties.SourceArn)).toContain('distribution/');
+  });
+
+  test('the two public link paths go to it before /api/*, uncached, GET only; the bearer download stays on the API', () => {
+    const origin = dist.Origins.find((o: { DomainName: unknown }) => JSON.stringify(o.DomainName).includes('FunctionUrl'));
+    expect(origin, 'function URL origin').toBeDefined();
+    const order = behaviours.map((b) => b.PathPattern);
+    for (const pattern of ['/api/wallet/pkpass/*/*', '/api/wallet/googlecard/*/*']) {
+      const b = behaviours.find((x) => x.PathPattern === pattern)!;
+      expect(b.TargetOriginId).toBe(origin.Id);
+      expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+      expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+      expect(order.indexOf(pattern)).toBeLessThan(order.indexOf('/api/*'));
+    }
+    const first = (path: string) => behaviours.find((x) => new RegExp(`^${x.PathPattern.replace(/\*/g, '.*')}$`).test(path))!.PathPattern;
+    expect(first('/api/wallet/pkpass/abc/sig')).toBe('/api/wallet/pkpass/*/*');
+    expect(first('/api/wallet/pkpass/abc')).toBe('/api/*');
+    expect(first('/api/wallet/googlecard/abc/sig')).toBe('/api/wallet/googlecard/*/*');
+  });
+
+  test('wallet functions may read the wallet secrets; a function without wallet needs may not', () => {
+    const secretIds = resources('AWS::SecretsManager::Secret').map(([id]) => id).filter((id) => id.startsWith('Wallet'));
+    expect(secretIds).toHaveLength(2);
+    const policies = resources('AWS::IAM::Policy');
+    const readers = policies.filter(([, p]) => secretIds.some((s) => JSON.stringify(p.Properties.PolicyDocument).includes(s))).map(([id]) => id);
+    for (const who of ['ApiAreawallet', 'WalletLinks', 'ApiAreaperson']) expect(readers.some((id) => id.startsWith(who)), who).toBe(true);
+    expect(readers.some((id) => id.startsWith('ApiAreasystem')), 'system area').toBe(false);
+    const env = urls.length ? resources('AWS::Lambda::Function').find(([id]) => id.startsWith('WalletLinks'))![1].Properties.Environment.Variables : {};
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['WALLET_CONFIG_SECRET_ARN', 'WALLET_LINK_SECRET_ARN', 'TABLE_NAME', 'UPLOADS_BUCKET']));
+    expect(Object.keys(env)).not.toContain('ORIGIN_SECRET_ARN');
   });
 });
