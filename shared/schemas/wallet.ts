@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
-import { idSchema } from './common.ts';
+import { idSchema, safeString } from './common.ts';
 
 export const walletUserParams = z.object({ userId: idSchema });
 export const walletCardParams = z.object({ id: idSchema });
 /** The signature is base64url of an HMAC-SHA256 (43 characters); anything else cannot match. */
-export const walletSignedParams = z.object({ id: idSchema, signature: z.string().trim().min(1, msg.validation.required).max(128) });
+export const walletSignedParams = z.object({ id: idSchema, signature: safeString({ max: 128 }).min(1, msg.validation.required) });
 
 export const walletSignatureSchema = z.object({ signature: z.string() });
 export const walletResultSchema = z.object({ result: z.string() });
@@ -35,10 +35,10 @@ export const walletCardSchema = z.object({
 export type WalletCard = z.output<typeof walletCardSchema>;
 
 // PassKit web service (Apple's paths under webServiceURL). Identifiers are ASCII tokens.
-const token = z.string().trim().min(1, msg.validation.required).max(200);
+const token = safeString({ max: 200 }).min(1, msg.validation.required).regex(/^[A-Za-z0-9._:-]+$/, msg.validation.invalidFormat);
 export const passkitDeviceParams = z.object({ deviceId: token, passTypeId: token });
 export const passkitRegistrationParams = z.object({ deviceId: token, passTypeId: token, serial: token });
 export const passkitPassParams = z.object({ passTypeId: token, serial: token });
-export const passkitSerialsQuery = z.object({ passesUpdatedSince: z.string().trim().max(40).optional() });
-export const passkitRegisterBody = z.object({ pushToken: z.string().trim().min(1, msg.wallet.errors.pushToken).max(200) });
-export const passkitLogBody = z.object({ logs: z.array(z.string().max(2000)).max(100).default([]) });
+export const passkitSerialsQuery = z.object({ passesUpdatedSince: safeString({ max: 40 }).optional() });
+export const passkitRegisterBody = z.object({ pushToken: safeString({ max: 200, error: { error: () => msg.wallet.errors.pushToken } }).min(1, msg.wallet.errors.pushToken) });
+export const passkitLogBody = z.object({ logs: z.array(safeString({ max: 2000, multiline: true })).max(100).default([]) });

@@ -157,8 +157,8 @@ export function runBadInput(shard: number, shards: number): void {
         ];
         const before = await stateOf(call);
         // The admin may do everything: what is refused here is refused for the input alone.
-        const token = f.ownCallers ? undefined : await s.adminToken();
-        if (!token) return; // Routes that end the caller's session take no input to break.
+        // Routes that end the caller's sessions get a caller of their own.
+        const token = f.ownCallers ? (await c.newUser()).token : await s.adminToken();
         for (const k of cases) {
           const res = await send(s, route, k.call, { token, ...(k.raw !== undefined ? { raw: k.raw } : {}), ...(k.contentType ? { contentType: k.contentType } : {}), timeoutMs: 20_000 });
           expectRefused(res, `${route.name} ${k.label}`);
