@@ -5,6 +5,8 @@ import type { WriteResult } from './write-counts.ts';
 
 export interface AggregateResult extends WriteResult {
   lines: number;
+  /** Distinct (card, Berlin day) pairs the file counted something for. */
+  cardDays: number;
   counted: number;
   bots: number;
 }
@@ -17,7 +19,7 @@ export interface AggregateResult extends WriteResult {
 export async function aggregateCdnLog(o: { fileId: string; lines: AsyncIterable<string> | Iterable<string>; now?: Date }): Promise<AggregateResult> {
   const parsed = await parseCdnLog(o.lines);
   const written = await writeCounts({ fileId: o.fileId, counts: parsed.counts, ...(o.now ? { now: o.now } : {}) });
-  const result = { lines: parsed.lines, counted: parsed.counted, bots: parsed.bots, ...written };
+  const result = { lines: parsed.lines, cardDays: parsed.counts.length, counted: parsed.counted, bots: parsed.bots, ...written };
   log('info', 'cdn log aggregated', { fileId: o.fileId, ...result });
   return result;
 }

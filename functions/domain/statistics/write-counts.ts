@@ -137,6 +137,8 @@ export interface WriteResult {
   skippedChunks: number;
   /** Counter updates written (day and rollup items). */
   updates: number;
+  /** Transactions that went through (each also wrote its chunk's marker). */
+  transactions: number;
   /** Cards in the log that are not (or no longer) in the table: their lines count nothing. */
   unknownCards: number;
 }
@@ -167,7 +169,7 @@ export async function writeCounts(o: { fileId: string; counts: readonly DayCount
   const cardIds = [...new Set(o.counts.map((c) => c.cardId))];
   const companyOf = await companiesOf(cardIds);
   const expiresAt = Math.floor((o.now ?? new Date()).getTime() / 1000) + MARKER_DAYS * 86400;
-  const result: WriteResult = { chunks: chunks.length, skippedChunks: 0, updates: 0, unknownCards: cardIds.filter((id) => !companyOf.has(id)).length };
+  const result: WriteResult = { chunks: chunks.length, skippedChunks: 0, updates: 0, transactions: 0, unknownCards: cardIds.filter((id) => !companyOf.has(id)).length };
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < chunks.length; i = next++) {
@@ -187,6 +189,7 @@ export async function writeCounts(o: { fileId: string; counts: readonly DayCount
       try {
         await transact([marker, ...updates], () => new AlreadyCounted());
         result.updates += updates.length;
+        result.transactions++;
       } catch (err) {
         if (!(err instanceof AlreadyCounted)) throw err;
         result.skippedChunks++;

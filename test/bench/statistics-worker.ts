@@ -1,0 +1,226 @@
+// The statistics bench in a process of its own: the handlers' configuration (env) is read once per
+// process, and other bench modules must not share our table. Prints one JSON object on stdout.
+// Input (env): BENCH_DYNAMO_ENDPOINT, BENCH_TMP_DIR.
+import { createGzip } from 'node:zlib';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
+const endpoint = process.env.BENCH_DYNAMO_ENDPOINT!;
+const tmp = process.env.BENCH_TMP_DIR!;
+process.env.LOG_LEVEL = 'silent';
+process.env.TRACK_CAPACITY = '1';
+
+const { prepareLocal } = await import('../../functions/local/prepare.ts');
+const { createLocalServer } = await import('../../functions/local/server.ts');
+const { db, tableName, capacityLog } = await import('../../functions/lib/db.ts');
+const { keys } = await import('../../functions/lib/keys.ts');
+const { aggregateCdnLog } = await import('../../functions/domain/statistics/aggregate-cdn-log.ts');
+const { logLines } = await import('../../functions/domain/statistics/parse-cdn-log.ts');
+const { writeCounts } = await import('../../functions/domain/statistics/write-counts.ts');
+const { lastMonths } = await import('../../functions/domain/statistics/berlin-time.ts');
+const { CDN_LOG_HEADER } = await import('../../functions/domain/statistics/cdn-log-format.ts');
+
+const ADMIN_PASSWORD = 'bench-passwort-1';
+await prepareLocal({
+  endpoint, tableName: `bench_stat_${randomUUID().replaceAll('-', '')}`, uploadsDir: join(tmp, 'uploads'),
+  authSecret: randomBytes(32).toString('hex'), adminUsername: 'admin', adminPassword: ADMIN_PASSWORD,
+});
+
+// --- 1,000 cards of one company ---------------------------------------------------------------
+const CARDS = 1000;
+const companyId = randomUUID();
+const cardIds = Array.from({ length: CARDS }, () => randomUUID());
+const now = new Date().toISOString();
+await db().send(new PutCommand({
+  TableName: tableName(),
+  Item: { ...keys.company(companyId), type: 'company', id: companyId, org: 'Bench GmbH', lang: 'de', display: { statistik: true }, credits: 0, cardCountTotal: CARDS, cardCountActive: CARDS, version: 1, createdAt: now, updatedAt: now },
+}));
+for (let i = 0; i < CARDS; i += 25) {
+  await db().send(new BatchWriteCommand({
+    RequestItems: {
+      [tableName()]: cardIds.slice(i, i + 25).map((id) => ({
+        PutRequest: {
+          // About the size of a real card (the aggregator's lookup is billed by item size).
+          Item: {
+            ...keys.person(id), ...keys.ownedPerson(companyId, id), type: 'person', id, companyId, companyProfilId: randomUUID(),
+            firstname: 'Erika', lastname: `Mustermann ${i}`, position: 'Vertrieb', isActive: true, createdOn: now, version: 1,
+            tel: [{ type: 'work', value: '+49 30 1234567' }, { type: 'cell', value: '+49 170 1234567' }],
+            email: [{ type: 'work1', value: 'erika.mustermann@beispiel.de' }], social: [{ type: 'linkedin', link: 'https://www.linkedin.com/in/erika' }],
+            image: `${randomUUID()}.jpg`, color: '#123456', createdAt: now, updatedAt: now,
+          },
+        },
+      })),
+    },
+  }));
+}
+
+let seed = 42;
+const rnd = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+// --- the company route, with 12 full months for every card (measured first, on a quiet database) -----------------------------------
+const months = lastMonths(new Date());
+let mark = capacityLog.length;
+await writeCounts({
+  fileId: 'bench/seed-12-months',
+  counts: cardIds.flatMap((cardId) => months.map((m) => ({ cardId, day: `${m}-15`, views: 300 + Math.floor(rnd() * 600), saves: { vcard: 10 + Math.floor(rnd() * 40) } }))).sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : a.day < b.day ? -1 : 1)),
+});
+const server = createLocalServer({ staticDir: tmp });
+await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const login = await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+const token = ((await login.json()) as { token: string }).token;
+const routeMs: number[] = [];
+let routeRead = 0;
+let routeCards = 0;
+for (let i = 0; i < 25; i++) {
+  mark = capacityLog.length;
+  const t = performance.now();
+  const res = await fetch(`${base}/api/card/statistic?companyId=${companyId}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { cards: { views: number[] }[] };
+  routeMs.push(performance.now() - t);
+  routeRead = capacity(mark).read;
+  routeCards = body.cards.filter((c) => c.views.every((v) => v > 0)).length;
+}
+server.close();
+if (process.env.BENCH_ONLY_ROUTE === '1') {
+  console.log(JSON.stringify({ route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards } }));
+  process.exit(0);
+}
+
+// --- a CloudFront log of 1,000,000 lines (gzip, as delivered) ---------------------------------
+const PHONES = [
+  'Mozilla/5.0%20(iPhone;%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X)%20AppleWebKit/605.1.15%20(KHTML,%20like%20Gecko)%20Version/17.4%20Mobile/15E148%20Safari/604.1',
+  'Mozilla/5.0%20(Linux;%20Android%2014;%20SM-S911B)%20AppleWebKit/537.36%20(KHTML,%20like%20Gecko)%20Chrome/124.0.0.0%20Mobile%20Safari/537.36',
+];
+const BOTS = ['facebookexternalhit/1.1%20(+http://www.facebook.com/externalhit_uatext.php)', 'WhatsApp/2.23.20.0%20A', 'Mozilla/5.0%20(compatible;%20Googlebot/2.1;%20+http://www.google.com/bot.html)'];
+const LINES = 1_000_000;
+// 22:30-23:30 UTC in November: 23:30-00:30 in Berlin, so the file spans two German days.
+const start = Date.UTC(2026, 10, 22, 22, 30, 0);
+const logFile = join(tmp, 'E2ABCDEFGHIJ.2026-11-22-22.bench.gz');
+const lines: string[] = [];
+{
+  const gz = createGzip();
+  const out = gz.pipe(createWriteStream(logFile));
+  gz.write(CDN_LOG_HEADER);
+  let buffer = '';
+  for (let i = 0; i < LINES; i++) {
+    const at = new Date(start + Math.floor((i / LINES) * 3_600_000)).toISOString();
+    // Some cards are much more popular than others.
+    const card = cardIds[Math.floor(CARDS * rnd() ** 2)]!;
+    const r = rnd();
+    const [path, status, ua] = r < 0.05 ? [`/assets/index-${i % 7}.js`, 200, PHONES[i % 2]!]
+      : r < 0.07 ? [`/api/card/${card}`, 200, BOTS[i % 3]!]
+      : r < 0.11 ? [`/api/card/${card}/vcard`, 200, PHONES[i % 2]!]
+      : r < 0.2 ? [`/api/card/${card}`, 304, PHONES[i % 2]!]
+      : [`/api/card/${card}`, 200, PHONES[i % 2]!];
+    const ip = `${10 + (i % 200)}.${(i >> 8) & 255}.${i & 255}.${(i * 7) & 255}`;
+    const line = [at.slice(0, 10), at.slice(11, 19), 'FRA56-P3', '1843', ip, 'GET', 'd111111abcdef8.cloudfront.net', path, String(status),
+      'https://karten.beispiel.de/c/' + card, ua, '-', '-', status === 304 ? 'RefreshHit' : 'Hit', randomBytes(21).toString('base64url'),
+      'karten.beispiel.de', 'https', '412', '0.001', '-', 'TLSv1.3', 'TLS_AES_128_GCM_SHA256', 'Hit', 'HTTP/2.0', '-', '-', '51234', '0.001',
+      'Hit', 'application/json', '1530', '-', '-'].join('\t');
+    lines.push(line);
+    buffer += line + '\n';
+    if (buffer.length > 1 << 20) {
+      if (!gz.write(buffer)) await once(gz, 'drain');
+      buffer = '';
+    }
+  }
+  gz.end(buffer);
+  await once(out, 'finish');
+}
+const gzBytes = statSync(logFile).size;
+const rawBytes = lines.reduce((n, l) => n + l.length + 1, CDN_LOG_HEADER.length);
+
+/**
+ * DynamoDB Local reports a flat 4 units for any TransactWriteItems, so transactional writes are
+ * counted from what the code wrote: 2 WRU per item of up to 1 KB (every item here is, see maxItemBytes).
+ */
+const transactWru = (r: { updates: number; transactions: number }) => 2 * (r.updates + r.transactions);
+
+function capacity(from: number) {
+  const entries = capacityLog.slice(from);
+  const sum = (op: (o: string) => boolean) => entries.filter((e) => op(e.operation)).reduce((n, e) => n + e.capacityUnits, 0);
+  return { read: sum((o) => /Get|Query|Scan/.test(o)), write: sum((o) => /Write|Put|Update|Delete/.test(o) && !/Transact/.test(o)) };
+}
+
+// --- A: the whole file, once, then delivered again --------------------------------------------
+mark = capacityLog.length;
+let t0 = performance.now();
+const whole = await aggregateCdnLog({ fileId: `bench/${logFile}`, lines: logLines(createReadStream(logFile)) });
+const wholeMs = performance.now() - t0;
+const wholeCapacity = capacity(mark);
+wholeCapacity.write += transactWru(whole);
+mark = capacityLog.length;
+t0 = performance.now();
+const again = await aggregateCdnLog({ fileId: `bench/${logFile}`, lines: logLines(createReadStream(logFile)) });
+const againMs = performance.now() - t0;
+const againCapacity = capacity(mark);
+againCapacity.write += transactWru(again);
+
+// --- B: the same views as CloudFront delivers them over a day: 24 files ------------------------
+const FILES = 24;
+mark = capacityLog.length;
+let hourlyMs = 0;
+let hourlyCounted = 0;
+let hourlyViews = 0;
+let maxFileMs = 0;
+let hourlyWru = 0;
+for (let f = 0; f < FILES; f++) {
+  const part = lines.slice(Math.floor((f * LINES) / FILES), Math.floor(((f + 1) * LINES) / FILES));
+  const t = performance.now();
+  const r = await aggregateCdnLog({ fileId: `bench/hourly-${f}`, lines: [CDN_LOG_HEADER.trim().split('\n'), part].flat() });
+  const ms = performance.now() - t;
+  hourlyMs += ms;
+  maxFileMs = Math.max(maxFileMs, ms);
+  hourlyCounted += r.counted;
+  hourlyWru += transactWru(r);
+}
+const hourlyCapacity = capacity(mark);
+hourlyCapacity.write += hourlyWru;
+
+// --- C: small files (1,000 lines each, a quiet edge location): a sample of 20 -----------------
+mark = capacityLog.length;
+let smallMs = 0;
+let smallWru = 0;
+let smallLines = 0;
+for (let f = 0; f < 20; f++) {
+  const part = lines.slice(f * 50_000, f * 50_000 + 1000);
+  smallLines += part.length;
+  const t = performance.now();
+  const r = await aggregateCdnLog({ fileId: `bench/small-${f}`, lines: [CDN_LOG_HEADER.trim().split('\n'), part].flat() });
+  smallMs += performance.now() - t;
+  smallWru += transactWru(r);
+}
+const smallCapacity = capacity(mark);
+smallCapacity.write += smallWru;
+const isView = (l: string) => /\t\/api\/card\/[^/\t]+\t(200|304)\t/.test(l) && !/facebookexternalhit|WhatsApp|Googlebot/.test(l);
+const smallViews = Array.from({ length: 20 }, (_, f) => lines.slice(f * 50_000, f * 50_000 + 1000)).flat().filter(isView).length;
+hourlyViews = lines.filter(isView).length;
+lines.length = 0;
+
+// Every counter item must stay within 1 KB (one WRU per transactional write unit, as counted above).
+const itemBytes = (item: Record<string, unknown>) => Object.entries(item).reduce((n, [k, v]) => n + k.length + (typeof v === 'number' ? Math.ceil(String(v).replace(/^0+|\./g, '').length / 2) + 1 : Buffer.byteLength(String(v))), 0);
+const { queryAll } = await import('../../functions/lib/db.ts');
+const rollups = await queryAll<Record<string, unknown>>({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.cardStatRollupPartition(companyId).pk } });
+const days = await queryAll<Record<string, unknown>>({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.cardStatDayPartition(cardIds[0]!).pk } });
+const maxItemBytes = Math.max(...rollups.map(itemBytes), ...days.map(itemBytes));
+
+console.log(JSON.stringify({
+  lines: LINES, cards: CARDS, gzBytes, rawBytes,
+  whole: { ...whole, ms: wholeMs, capacity: wholeCapacity },
+  again: { ...again, ms: againMs, capacity: againCapacity },
+  hourly: { files: FILES, ms: hourlyMs, maxFileMs, counted: hourlyCounted, views: hourlyViews, capacity: hourlyCapacity },
+  small: { files: 20, lines: smallLines, ms: smallMs, views: smallViews, capacity: smallCapacity },
+  maxItemBytes,
+  route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards },
+}));
+process.exit(0);
