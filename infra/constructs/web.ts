@@ -64,9 +64,10 @@ export class WebBucket extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString(cacheControl.revalidate)],
       prune: true,
       distribution,
-      distributionPaths: ['/index.html'],
+      // Both HTML entries: the back office (index.html) and the public card page (card.html).
+      distributionPaths: ['/index.html', '/card.html'],
     });
-    // index.html must never point at chunks that are not uploaded yet.
+    // The pages must never point at chunks that are not uploaded yet.
     pages.node.addDependency(current);
   }
 }
