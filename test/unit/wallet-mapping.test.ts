@@ -12,7 +12,7 @@ const person: CardPerson = {
 };
 const profile: CardProfile = {
   firmenname: 'Weiß & Söhne GmbH', logo: 'l.png', appleLogo: 'a.png', walletLogo: 'wl.png', url: 'https://weiss.example',
-  impressum: 'https://weiss.example/impressum', adressen: [{ adresseId: 'a1', straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin' }],
+  impressum: 'https://weiss.example/impressum', adressen: [{ adresseId: 'a1', straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', bundesland: undefined, land: undefined }],
   settings: { ...defaultCardSettings, applePass: { backgroundColor: '#0A0', fontColor: '#FFFFFF' } },
 };
 const url = 'https://karten.example/c/abc';
