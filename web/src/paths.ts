@@ -27,6 +27,17 @@ export const paths = {
   companyLegacy: '/company',
   userLegacy: '/user',
   userLegacyAdd: '/user/add',
+  vcardCompanies: '/vcard/company',
+  vcardCompanyAdd: '/vcard/company/add',
+  vcardCompanyDetails: '/vcard/company/details/:companyId',
+  vcardCompanyEdit: '/vcard/company/edit/:id',
+  vcardCompanySettings: '/vcard/company/settings/:userId',
+  vcardPersons: '/vcard/person',
+  vcardPersonAdd: '/vcard/person/add',
+  vcardPersonEdit: '/vcard/person/edit/:id',
+  vcardTest: '/vcard/test/:id',
+  companyLegacyAdd: '/company/add',
+  companyLegacyEdit: '/company/edit/:companyId',
 } as const;
 
 export function pathTo(template: string, params: Record<string, string>): string {

@@ -10,6 +10,7 @@ import { companyLegacyRoutes, companyRoutes } from './pages/companies/routes.tsx
 import { profileRoutes } from './pages/profiles/routes.tsx';
 import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/routes.tsx';
 import { creditRoutes } from './pages/credits/routes.tsx';
+import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
@@ -33,6 +34,7 @@ const legacyScreens: RouteObject[] = [
   ...userLegacyRoutes,
   ...companyLegacyRoutes,
   ...statisticLegacyRoutes,
+  ...vcardLegacyRoutes,
 ];
 
 const routes: RouteObject[] = [

@@ -15,6 +15,8 @@ export function LegacyLayout() {
         <nav aria-label={l.nav} className="legacy-nav">
           <NavLink to={paths.companyLegacy}>{l.companies}</NavLink>
           <NavLink to={paths.userLegacy}>{l.users}</NavLink>
+          <NavLink to={paths.vcardCompanies} end>{msg.vcard.ui.navCompanies}</NavLink>
+          <NavLink to={paths.vcardPersons}>{msg.vcard.ui.navPersons}</NavLink>
           {/* The tools screens (CSV to JSON, JSON import) come with the import-tools issue; link them here then. */}
         </nav>
         <span className="spacer" />

@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../form.tsx';
 import { showError, showInfo, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
+import type { TabDef } from '../../components/tabs.tsx';
 import { loadCompanies, useCompanyStore } from '../../state/company-store.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { LoadState } from '../../components/load-state.tsx';
@@ -84,15 +85,17 @@ interface FormProps {
   /** Only admins switch the company's settings (the statistics display). */
   manageSettings: boolean;
   backTo: string;
+  /** Further tabs after the two of the form (the legacy /company edit form: anwender, profile). */
+  extraTabs?: TabDef<string>[];
 }
 
-function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormProps) {
+export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, extraTabs = [] }: FormProps) {
   const navigate = useNavigate();
   const editing = companyId !== undefined;
   const [values, setValues] = useState<Values | null>(editing ? null : EMPTY);
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [tab, setTab] = useState<'unternehmendaten' | 'benutzerverwaltung'>('unternehmendaten');
+  const [tab, setTab] = useState<string>('unternehmendaten');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -194,6 +197,7 @@ function CompanyForm({ companyId, manageUsers, manageSettings, backTo }: FormPro
             tabs={[
               { id: 'unternehmendaten', label: t.tabData, panel: dataPanel },
               { id: 'benutzerverwaltung', label: t.tabUsers, panel: usersPanel },
+              ...extraTabs,
             ]} />
         ) : dataPanel}
         <div className="form-actions">

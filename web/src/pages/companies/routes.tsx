@@ -16,4 +16,6 @@ export const companyRoutes: RouteObject[] = [
 /** The legacy company overview (spec §2 /company) shows the same admin list in the legacy layout. */
 export const companyLegacyRoutes: RouteObject[] = [
   { path: paths.companyLegacy, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-list.tsx')).CompanyList }) },
+  { path: paths.companyLegacyAdd, loader: requireAdmin, lazy: async () => ({ Component: (await import('./legacy-company-form.tsx')).LegacyCompanyForm }) },
+  { path: paths.companyLegacyEdit, loader: requireAdmin, lazy: async () => ({ Component: (await import('./legacy-company-form.tsx')).LegacyCompanyForm }) },
 ];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { statisticCard } from '../../../../shared/api/routes/statistic.ts';
+import { vcardStatistic } from '../../../../shared/api/routes/vcard.ts';
 import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
@@ -23,9 +24,15 @@ export function PersonStatistic() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void call(statisticCard, { params: { id } }).then((res) => {
+    void call(statisticCard, { params: { id } }).then(async (res) => {
       if (!current) return;
       if (res.data) return setEntries(res.data);
+      // Not a V2 card: a legacy person (admins only) has the same counters under GET vcard/statistic/{id}.
+      if (res.statusCode === 404) {
+        const legacy = await call(vcardStatistic, { params: { id } });
+        if (!current) return;
+        if (legacy.data) return setEntries(legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0 })));
+      }
       setError(res.errorMessage ?? msg.errors.generic);
       showError(res.errorMessage ?? msg.errors.generic);
     });

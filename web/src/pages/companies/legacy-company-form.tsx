@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { personCreate, personDelete, personExport, personGet, personUpdate } from '../../../../shared/api/routes/person.ts';
+import { profileCreate, profileGet, profileList } from '../../../../shared/api/routes/profile.ts';
+import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
+import type { Person } from '../../../../shared/schemas/person.ts';
+import type { Profile } from '../../../../shared/schemas/profile.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { call } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
+import { Field } from '../../form.tsx';
+import type { FieldErrors } from '../../form.tsx';
+import { showError, showSuccess } from '../../toast.tsx';
+import { paths, pathTo } from '../../paths.ts';
+import { getUser, isAdmin } from '../../session.ts';
+import { Modal, ConfirmModal } from '../../components/modal.tsx';
+import { usePersons } from '../cards/use-persons.ts';
+import { CompanyForm } from './company-form.tsx';
+
+const t = msg.vcard.ui;
+
+/** The person modal's fields; the rest of the card is sent back as loaded. */
+interface PersonValues { firstname: string; lastname: string; position: string; companyProfilId: string }
+
+function PersonModal({ personId, profiles, onClose, onSaved }: {
+  personId: string | null;
+  profiles: Profile[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [loaded, setLoaded] = useState<Person | null>(null);
+  const [values, setValues] = useState<PersonValues | null>(personId ? null : { firstname: '', lastname: '', position: '', companyProfilId: profiles[0]?.id ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!personId) return;
+    void call(personGet, { params: { id: personId } }).then((res) => {
+      if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
+      setLoaded(res.data);
+      setValues({ firstname: res.data.firstname, lastname: res.data.lastname, position: res.data.position ?? '', companyProfilId: res.data.companyProfilId });
+    });
+  }, [personId]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    // The modal is portalled out of the company form, but React still bubbles its submit there.
+    e.stopPropagation();
+    if (!values || busy) return;
+    setBusy(true);
+    const res = loaded
+      ? await call(personUpdate, {
+          params: { id: loaded.id },
+          body: {
+            ...loaded, ...values,
+            adresseId: values.companyProfilId === loaded.companyProfilId ? loaded.adresseId : undefined,
+            version: loaded.version,
+          } as never,
+        })
+      : await call(personCreate, { body: { ...values, tel: [], email: [], social: [] } as never });
+    setBusy(false);
+    if (!res.data) {
+      setErrors(res.fieldErrors ?? {});
+      return showError(res.errorMessage ?? msg.errors.generic);
+    }
+    showSuccess(t.cardSaved);
+    onSaved();
+  }
+
+  return (
+    <Modal title={personId ? t.personModalEdit : t.personModalNew} onClose={onClose} wide>
+      {!values ? <p className="muted">{msg.ui.loading}</p> : (
+        <form onSubmit={submit} noValidate className="stack">
+          <div className="form-grid">
+            <Field name="firstname" label={t.fields.firstname} value={values.firstname} error={errors.firstname} onChange={(e) => setValues({ ...values, firstname: e.target.value })} />
+            <Field name="lastname" label={t.fields.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => setValues({ ...values, lastname: e.target.value })} />
+            <Field name="position" label={t.fields.position} value={values.position} error={errors.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
+            <label>
+              {t.profileName}
+              <select name="companyProfilId" value={values.companyProfilId} onChange={(e) => setValues({ ...values, companyProfilId: e.target.value })}>
+                {profiles.map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
+              </select>
+              {errors.companyProfilId && <span className="field-error">{errors.companyProfilId}</span>}
+            </label>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+            <button type="button" className="btn" onClick={onClose}>{t.cancel}</button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** Tab anwender (spec §2 Person list): surname, profile name, views; Karte, Wallet, edit, remove; admin Export; 'Neu anlegen'. */
+function AnwenderPanel({ companyId, profiles }: { companyId: string; profiles: Profile[] | null }) {
+  const { persons, reload } = usePersons(profiles ? profiles.map((p) => p.id) : null);
+  const [views, setViews] = useState<Map<string, number>>(new Map());
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [toDelete, setToDelete] = useState<Person | null>(null);
+  const admin = isAdmin(getUser());
+
+  useEffect(() => {
+    void call(statisticCompany, { query: { companyId } }).then((res) => {
+      if (res.data) setViews(new Map(res.data.cards.map((c) => [c.personId, c.totalViews])));
+    });
+  }, [companyId, persons]);
+
+  async function remove(p: Person) {
+    const res = await call(personDelete, { params: { id: p.id } });
+    setToDelete(null);
+    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
+    showSuccess(t.cardDeleted);
+    reload();
+  }
+
+  const profileName = new Map((profiles ?? []).map((p) => [p.id, p.profilname]));
+  const sorted = [...(persons ?? [])].sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.firstname.localeCompare(b.firstname, 'de'));
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <h2 className="toolbar-title">{t.anwenderTitle}</h2>
+        <span className="spacer" />
+        {admin && (
+          <button type="button" className="btn" onClick={() => void downloadFile(personExport, { companyId }, 'visitenkarten.csv').then((err) => err && showError(err))}>
+            {t.export}
+          </button>
+        )}
+        <button type="button" className="btn btn-primary" disabled={!profiles?.length} title={profiles?.length ? undefined : t.noProfile}
+          onClick={() => setEditing(null)}>{t.newPerson}</button>
+      </div>
+      <table className="data responsive">
+        <thead><tr><th>{t.surname}</th><th>{t.profileName}</th><th>{t.views}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
+        <tbody>
+          {sorted.map((p) => (
+            <tr key={p.id}>
+              <td data-label={t.surname}>{p.lastname}, {p.firstname}</td>
+              <td data-label={t.profileName}>{profileName.get(p.companyProfilId) ?? '–'}</td>
+              <td data-label={t.views}>{(views.get(p.id) ?? 0).toLocaleString('de-DE')}</td>
+              <td>
+                <span className="row-actions">
+                  <a className="btn" href={pathTo(paths.theCard, { id: p.id })} target="_blank" rel="noopener" aria-label={`${p.lastname} ${t.card}`}>{t.card}</a>
+                  <Link className="btn" to={pathTo(paths.vcardWallet, { id: p.id })} aria-label={`${p.lastname} ${t.wallet}`}>{t.wallet}</Link>
+                  <button type="button" className="btn" aria-label={`${p.lastname} ${t.edit}`} onClick={() => setEditing(p.id)}>{t.edit}</button>
+                  <button type="button" className="btn btn-danger-outline" aria-label={`${p.lastname} ${t.remove}`} onClick={() => setToDelete(p)}>{t.remove}</button>
+                </span>
+              </td>
+            </tr>
+          ))}
+          {persons && sorted.length === 0 && <tr><td colSpan={4} className="muted">{t.none}</td></tr>}
+          {!persons && <tr><td colSpan={4} className="muted">{msg.ui.loading}</td></tr>}
+        </tbody>
+      </table>
+      {editing !== undefined && profiles && (
+        <PersonModal personId={editing} profiles={profiles} onClose={() => setEditing(undefined)}
+          onSaved={() => { setEditing(undefined); reload(); }} />
+      )}
+      {toDelete && (
+        <ConfirmModal title={t.deleteCardTitle} text={t.deleteCardText} confirmLabel={t.remove} cancelLabel={t.cancel}
+          onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
+      )}
+    </div>
+  );
+}
+
+/** Tab profile (spec §2 legacy profile table): name, cards, edit, duplicate (' Copy'). */
+function ProfilePanel({ companyId, profiles, reload }: { companyId: string; profiles: Profile[] | null; reload: () => void }) {
+  const [busy, setBusy] = useState(false);
+  async function duplicate(p: Profile) {
+    setBusy(true);
+    const full = await call(profileGet, { params: { id: p.id } });
+    if (!full.data) {
+      setBusy(false);
+      return showError(full.errorMessage ?? msg.errors.generic);
+    }
+    const { id: _id, cardCount: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...content } = full.data;
+    const res = await call(profileCreate, { body: { ...content, companyId, profilname: `${content.profilname}${t.copySuffix}` } });
+    setBusy(false);
+    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
+    showSuccess(t.profileDuplicated);
+    reload();
+  }
+  return (
+    <table className="data responsive">
+      <thead><tr><th>{t.profileName}</th><th>{t.cardCount}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
+      <tbody>
+        {profiles?.map((p) => (
+          <tr key={p.id}>
+            <td data-label={t.profileName}>{p.profilname}</td>
+            <td data-label={t.cardCount}>{p.cardCount}</td>
+            <td>
+              <span className="row-actions">
+                <Link className="btn" to={pathTo(paths.profileEdit, { id: p.id })} aria-label={`${p.profilname} ${t.edit}`}>{t.edit}</Link>
+                <button type="button" className="btn" disabled={busy} aria-label={`${p.profilname} ${t.duplicate}`} onClick={() => void duplicate(p)}>{t.duplicate}</button>
+              </span>
+            </td>
+          </tr>
+        ))}
+        {profiles?.length === 0 && <tr><td colSpan={3} className="muted">{t.none}</td></tr>}
+        {!profiles && <tr><td colSpan={3} className="muted">{msg.ui.loading}</td></tr>}
+      </tbody>
+    </table>
+  );
+}
+
+function EditTabs({ companyId }: { companyId: string }) {
+  const [profiles, setProfiles] = useState<Profile[] | null>(null);
+  const load = useCallback(() => {
+    void call(profileList, { params: { companyId } }).then((res) => {
+      if (res.data) setProfiles(res.data);
+      else showError(res.errorMessage ?? msg.errors.generic);
+    });
+  }, [companyId]);
+  useEffect(load, [load]);
+  return (
+    <CompanyForm companyId={companyId} manageUsers manageSettings backTo={paths.companyLegacy}
+      extraTabs={[
+        { id: 'anwender', label: t.tabAnwender, panel: <AnwenderPanel companyId={companyId} profiles={profiles} /> },
+        { id: 'profile', label: t.tabProfile, panel: <ProfilePanel companyId={companyId} profiles={profiles} reload={load} /> },
+      ]} />
+  );
+}
+
+/** `/company/add` and `/company/edit/:companyId` (legacy layout): the company form; in edit mode also anwender and profile. */
+export function LegacyCompanyForm() {
+  const { companyId } = useParams();
+  if (!companyId) return <CompanyForm key="new" companyId={undefined} manageUsers manageSettings backTo={paths.companyLegacy} />;
+  return <EditTabs key={companyId} companyId={companyId} />;
+}
