@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -40,10 +40,14 @@ function contextOf(scope: Construct) {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('Kontext: domainName und certificateArn (Zertifikat in us-east-1) nur zusammen angeben');
   }
+  const domain = domainName && certificateArn ? { names: domainName.split(',').map((d) => d.trim()), certificateArn } : undefined;
   return {
     alarmEmail: get('alarmEmail'),
+    // QR codes and vCards link to the public cards here: the own domain, else context publicBaseUrl
+    // (the `Url` output of the first deploy; the functions cannot reference the distribution, which depends on them).
+    publicBaseUrl: domain ? `https://${domain.names[0]}` : get('publicBaseUrl'),
     webAclArn: get('webAclArn'),
-    domain: domainName && certificateArn ? { names: domainName.split(',').map((d) => d.trim()), certificateArn } : undefined,
+    domain,
     originSecretRevision: get('originSecretRevision') ?? '1',
   };
 }
@@ -140,6 +144,7 @@ export class VisitenkartenStack extends Stack {
       UPLOADS_BUCKET: uploads.bucketName,
       AUTH_SECRET_ARN: authSecret.secretArn,
       INVALIDATION_QUEUE_URL: invalidationQueue.queueUrl,
+      ...(ctx.publicBaseUrl ? { PUBLIC_BASE_URL: ctx.publicBaseUrl } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
     };
@@ -178,6 +183,9 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.alarmEmail ? { alarmEmail: ctx.alarmEmail } : {}),
     });
 
+    if (!ctx.publicBaseUrl) {
+      Annotations.of(this).addWarningV2('visitenkarten:noPublicBaseUrl', 'Neither domainName nor publicBaseUrl in the context: QR codes and vCards would link to http://127.0.0.1:3000. After the first deploy, deploy again with -c publicBaseUrl=<output Url> (docs/deploy.md).');
+    }
     acknowledgeNagFindings(this, { webAcl: Boolean(ctx.webAclArn), certificate: Boolean(ctx.domain) });
 
     new CfnOutput(this, 'Url', { value: `https://${ctx.domain?.names[0] ?? edge.distribution.distributionDomainName}` });

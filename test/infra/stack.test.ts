@@ -18,7 +18,7 @@ import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
 import { resourceCount, synth, webDir } from './synth.ts';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
-const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL });
+const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net' });
 const { template } = real;
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
 const areaNames = Object.keys(areas);
@@ -60,7 +60,11 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   test('no unacknowledged finding without WAF and own domain (the acknowledgements cover that setup)', () => {
-    expect(synth((app) => new VisitenkartenStack(app, 'Bare')).findings).toEqual([]);
+    const bare = synth((app) => new VisitenkartenStack(app, 'Bare'));
+    expect(bare.findings).toEqual([]);
+    // Without a domain or publicBaseUrl the QR codes would point nowhere: synth says so.
+    expect(bare.warnings.map((w) => w.rule)).toEqual(['Annotation::visitenkarten:noPublicBaseUrl']);
+    expect(real.warnings).toEqual([]);
   });
 
   test('a real problem is reported (the checks run at all)', () => {
@@ -266,6 +270,10 @@ describe('CloudFront', () => {
     expect(withDomain.findings).toEqual([]);
     withDomain.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ Aliases: ['karten.beispiel.de'], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }) }),
+    });
+    // QR codes and vCards link to the own domain.
+    withDomain.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ PUBLIC_BASE_URL: 'https://karten.beispiel.de' }) },
     });
   });
 });
