@@ -38,6 +38,12 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   personDelete: { invalidation: true, ...walletUpdates },
   profileUpdate: { invalidation: true, ...walletUpdates },
   companyUpdate: { invalidation: true, ...walletUpdates },
+  // Legacy persons' cards are served (and cached) like every card.
+  vcardCompanyUpdate: { invalidation: true },
+  vcardCompanyDelete: { invalidation: true },
+  vcardSettingsUpdate: { invalidation: true },
+  vcardPersonUpdate: { invalidation: true },
+  vcardPersonDelete: { invalidation: true },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */
