@@ -8,6 +8,15 @@ import { logLines } from '../domain/statistics/parse-cdn-log.ts';
 
 let s3: S3Client | undefined;
 
+/** S3 notifications URL-encode keys ('+' for spaces); EventBridge's events may carry them as they are. CloudFront's names need neither. */
+function objectKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * A new CloudFront standard log file in the log bucket: count its views and saves, then delete it,
  * because it holds visitors' addresses and user agents that the statistics do not keep (DSGVO;
@@ -18,8 +27,7 @@ export async function handler(event: S3Event): Promise<void> {
   s3 ??= new S3Client({ region: env().AWS_REGION });
   for (const record of event.Records) {
     const bucket = record.s3.bucket.name;
-    // Keys arrive URL-encoded with '+' for spaces.
-    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    const key = objectKey(record.s3.object.key);
     let body: Readable;
     try {
       const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
