@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
+import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
+import { profileFormThemes, themeLabel } from '../../shared/card/themes.ts';
 import { PHONE } from './public-card-fixtures.ts';
 
 // From the back office to the public card: a card made in the form opens on /c/:id ('Vorschau'),
@@ -49,5 +50,30 @@ describe('back office to public card', () => {
     expect(download.suggestedFilename()).toMatch(/^QR-Code-J(ö|oe)rg-(Ä|Ae)bert\.svg$/);
     const svg = await new Response(await download.createReadStream() as unknown as ReadableStream).text();
     expect(svg).toMatch(/<svg[\s>]/);
+  });
+
+  test("the profile form's theme picker shows German labels; 'testing' only for admins", async () => {
+    const t = await createTenant(s);
+    const optionsFor = async (user: { username: string; password: string }) => {
+      const { page } = await openPage();
+      await page.goto(`${s.baseUrl}/`);
+      await page.getByLabel('Benutzername').fill(user.username);
+      await page.getByLabel('Passwort').fill(user.password);
+      await page.getByRole('button', { name: 'Absenden' }).click();
+      await page.waitForURL('**/v2/**');
+      await page.goto(`${s.baseUrl}/v2/card/profil/edit/${t.profile.id}`);
+      await page.getByRole('tab', { name: 'Einstellungen' }).click();
+      await page.getByRole('tab', { name: 'Auswahl' }).click();
+      const select = page.locator('select[name="theme"]');
+      await select.waitFor();
+      await expect(select.inputValue()).resolves.toBe('the-vcard');
+      return select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent })));
+    };
+    const forUser = await optionsFor(t.user);
+    expect(forUser).toEqual(profileFormThemes(false).map((value) => ({ value, label: themeLabel(value) })));
+    expect(forUser[0]).toEqual({ value: 'the-vcard', label: 'Standard' });
+    const forAdmin = await optionsFor(ADMIN);
+    expect(forAdmin.map((o) => o.value)).toContain('testing');
+    expect(forAdmin.find((o) => o.value === 'testing')?.label).toBe('Test (nur Administratoren)');
   });
 });
