@@ -17,9 +17,9 @@ import { makePng } from '../helpers/images.ts';
 import { median } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The same no-network flags as the browser tests (test/helpers/browser.ts). */
-const FLAGS = [
+export const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-dev-shm-usage',
@@ -46,7 +46,7 @@ function photoJpeg(width: number, height: number): Buffer {
   return Buffer.from(jpeg.encode({ data, width, height }, 85).data);
 }
 
-async function startServer(ctx: BenchContext) {
+export async function startServer(ctx: BenchContext) {
   const uploadsDir = await mkdtemp(join(ctx.tmpDir, 'card-uploads-'));
   const adminPassword = randomBytes(12).toString('hex');
   delete process.env.ORIGIN_SECRET;
@@ -73,7 +73,7 @@ async function startServer(ctx: BenchContext) {
 }
 
 /** A card as a company would publish it: photo, logo, contacts, address, legal links. */
-async function createCard(s: Awaited<ReturnType<typeof startServer>>): Promise<string> {
+export async function createCard(s: Awaited<ReturnType<typeof startServer>>): Promise<string> {
   const company = await s.api('POST', '/api/card/company', { org: 'Weiß & Söhne', userIds: [] }, s.token);
   await s.api('POST', '/api/card/company/credit/history', { companyId: company.id, credits: 10 }, s.token);
   const upload = async (data: Buffer, type: string, name: string) => {
@@ -134,7 +134,7 @@ async function forbiddenModules(): Promise<string[]> {
   return [...bad].sort();
 }
 
-async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number; lcpMs: number; tbtMs: number }> {
+export async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number; lcpMs: number; tbtMs: number }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     // Defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown.
