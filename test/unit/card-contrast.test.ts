@@ -32,10 +32,11 @@ describe('contrast', () => {
 
   // Every pair of a coarse colour grid: no company choice gives an unreadable palette.
   const grid = ['#000000', '#ffffff', '#777777', '#8d0a23', '#ffff00', '#00ff00', '#0000ff', '#ff0000', '#00ffff', '#f5f5f5', '#1d2530', '#808080', '#e6007e', '#4b8a3c'];
-  test.each(['#ffffff', '#14181f'])('palette on surface %s holds AA for every colour pair', (surface) => {
+  // The surfaces the themes use: white, the dark themes', paper, and the company colour itself (bold).
+  test.each(['#ffffff', '#14181f', '#121820', '#0f1115', '#f7f3ea', 'band'])('palette on surface %s holds AA for every colour pair', (surface) => {
     for (const band of grid) {
       for (const fg of grid) {
-        const p = cardPalette({ band, bandText: fg, fill: fg }, surface);
+        const p = cardPalette({ band, bandText: fg, fill: fg }, surface === 'band' ? band : surface);
         expect(contrastRatio(p.onBand, p.band), `${fg} on ${band}`).toBeGreaterThanOrEqual(AA_TEXT);
         expect(contrastRatio(p.onBand, p.bandDeep)).toBeGreaterThanOrEqual(contrastRatio(p.onBand, p.band) - 1e-9);
         expect(contrastRatio(p.iconOnBand, p.band)).toBeGreaterThanOrEqual(AA_LARGE);
