@@ -10,6 +10,10 @@ import { companyStatistics } from '../../functions/domain/statistics/company-sta
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 
 const s = useTestServer();
 
@@ -211,5 +215,30 @@ describe('views and saves from the access log', () => {
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect(await ownedItems(t.company.id, 'STATDAY')).toHaveLength(0);
     expect(await ownedItems(t.company.id, 'STATS')).toHaveLength(0);
+  });
+
+  it('the local log holds nothing personal, only counted paths, and is deleted once counted', async () => {
+    const t = await tenantWithCard();
+    const dir = await mkdtemp(join(tmpdir(), 'vk-cdn-test-'));
+    const writer = createCdnLogWriter({ dir, flushSeconds: 0 });
+    writer.record({ method: 'GET', path: `/api/card/${t.cardId}`, status: 200, userAgent: BROWSER });
+    writer.record({ method: 'GET', path: `/api/card/${t.cardId}/vcard`, status: 200, userAgent: BROWSER });
+    writer.record({ method: 'GET', path: `/api/card/${t.cardId}`, status: 200, userAgent: 'TelegramBot (like TwitterBot)' });
+    writer.record({ method: 'GET', path: '/api/card/company', status: 200, userAgent: BROWSER });
+    writer.record({ method: 'GET', path: `/api/card/company/person/${t.cardId}`, status: 200, userAgent: BROWSER });
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    const text = await readFile(join(dir, files[0]!), 'utf8');
+    const rows = text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
+    expect(rows.map((r) => r[7])).toEqual([`/api/card/${t.cardId}`, `/api/card/${t.cardId}/vcard`, `/api/card/${t.cardId}`]);
+    expect(rows.map((r) => r[10])).toEqual(['-', '-', 'bot']);
+    expect(text).not.toContain('iPhone');
+    expect(text).not.toContain('127.0.0.1');
+    for (const r of rows) expect([r[4], r[12], r[9]]).toEqual(['-', '-', '-']);
+    const flushed = await writer.flush();
+    expect(flushed).toEqual({ files: 1, counted: 2 });
+    expect(await readdir(dir)).toEqual([]);
+    expect((await cardStats(t.cardId)).body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 1, saves: 1 }]);
+    await writer.stop();
   });
 });

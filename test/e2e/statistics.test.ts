@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startTestServer } from '../helpers/server.ts';
+import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
@@ -104,5 +104,12 @@ describe('views in the browser', () => {
     await page.goto(`${s.baseUrl}/v2/card/visitenkarte`);
     await page.getByRole('row').filter({ hasText: 'Albrecht' }).waitFor();
     expect(await page.getByTestId('card-views').count()).toBe(0);
+
+    // The admin statistics show the company's views (admins see them with the flag off, too).
+    const admin = await openPage();
+    await signIn(admin.page, ADMIN.username, ADMIN.password);
+    await admin.page.goto(`${s.baseUrl}/v2/admin/statistik`);
+    const companyRow = admin.page.getByTestId('statistics-table').getByRole('row').filter({ hasText: t.company.org });
+    await expect.poll(() => companyRow.getByTestId('company-views').textContent()).toBe('10');
   });
 });

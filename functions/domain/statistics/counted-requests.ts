@@ -46,5 +46,8 @@ export function countOf(method: string, path: string, status: number): { kind: C
 
 /** Whether the local server should write a log line for this path (the CDN logs everything; we only need these). */
 export function isCountedPath(path: string): boolean {
-  return countedPaths.some((c) => c.pattern.test(path));
+  return countedPaths.some((c) => {
+    const m = c.pattern.exec(path);
+    return m !== null && !reservedCardSegments.has(m[1]!);
+  });
 }

@@ -7,6 +7,7 @@ import { call } from '../../api/client.ts';
 import { showError } from '../../toast.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from './bar-chart.tsx';
+import { useViewsPerCompany } from '../statistics/use-views-per-company.ts';
 
 const t = msg.credit.stats;
 const used = (m: MonthStats) => m.usedActivations + m.usedMonthly;
@@ -16,8 +17,8 @@ type Company = CreditStatistics['companies'][number];
 
 /**
  * The figures shown, once as 12-month charts (of the totals) and once as columns of the table
- * per company. Views per month come with the statistics work: add a chart and a column here,
- * fed from its own route (the credit statistics know nothing of page views).
+ * per company. Views come from the statistics route of each company (the credit statistics know
+ * nothing of page views): one more chart and column, filled in when they arrive.
  */
 const charts: { title: string; value: (m: MonthStats) => number }[] = [
   { title: t.activations, value: (m) => m.activations },
@@ -45,27 +46,31 @@ export function AdminStatistics() {
       showError(res.errorMessage ?? msg.errors.generic);
     });
   }, []);
+  const views = useViewsPerCompany(stats ? stats.companies.map((c) => c.companyId) : null, stats?.months ?? null);
   if (!stats) return <LoadState error={error} />;
+  const viewTotals = views ? stats.months.map((_, i) => [...views.values()].reduce((n, v) => n + (v.views[i] ?? 0), 0)) : null;
 
   return (
     <section className="card stack">
       <h1>{t.title}</h1>
       <div className="bar-charts">
         {charts.map((c) => <BarChart key={c.title} title={c.title} months={stats.months} values={stats.total.map(c.value)} />)}
+        {viewTotals && <BarChart title={msg.statistic.ui.views} months={stats.months} values={viewTotals} />}
       </div>
       <h2>{t.perCompany}</h2>
       <div className="table-scroll">
         <table className="data responsive" data-testid="statistics-table">
           <thead>
-            <tr>{columns.map((c) => <th key={c.label}>{c.label}</th>)}</tr>
+            <tr>{columns.map((c) => <th key={c.label}>{c.label}</th>)}<th>{msg.statistic.ui.views}</th></tr>
           </thead>
           <tbody>
             {stats.companies.map((company) => (
               <tr key={company.companyId}>
                 {columns.map((c) => <td key={c.label} data-label={c.label}>{c.cell(company)}</td>)}
+                <td data-label={msg.statistic.ui.views} data-testid="company-views">{views ? (views.get(company.companyId)?.total ?? 0).toLocaleString('de-DE') : ''}</td>
               </tr>
             ))}
-            {stats.companies.length === 0 && <tr><td colSpan={columns.length} className="muted">{msg.credit.ui.none}</td></tr>}
+            {stats.companies.length === 0 && <tr><td colSpan={columns.length + 1} className="muted">{msg.credit.ui.none}</td></tr>}
           </tbody>
         </table>
       </div>
