@@ -92,6 +92,12 @@ export class AppFunction extends Construct {
   }
 }
 
+/** Every kind of need has its statement below: a new field in Needs fails the type check here until it does. */
+const grantedNeeds = {
+  table: true, uploads: true, authSecret: true, invalidation: true, distributionInvalidation: true, cdnLogs: true, walletSecrets: true,
+} as const satisfies Record<keyof Needs, true>;
+export const grantedNeedKinds = Object.keys(grantedNeeds);
+
 function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] {
   const out: iam.PolicyStatement[] = [];
   if (needs.table) {

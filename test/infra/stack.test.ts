@@ -15,7 +15,8 @@ import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
 import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
-import { resourceCount, synth, webDir } from './synth.ts';
+import { cdkJsonContext, resourceCount, synth, webDir } from './synth.ts';
+import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
 const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net' });
@@ -134,6 +135,14 @@ describe('functions per area', () => {
     expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
     expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
     expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
+  });
+});
+
+describe('CDK hygiene', () => {
+  test('cdk.json sets every currently recommended feature flag of the installed aws-cdk-lib (synth reports none unconfigured)', () => {
+    const context = cdkJsonContext();
+    const missing = Object.keys(CURRENTLY_RECOMMENDED_FLAGS).filter((flag) => !(flag in context));
+    expect(missing).toEqual([]);
   });
 });
 
