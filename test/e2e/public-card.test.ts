@@ -105,13 +105,18 @@ describe('the public card page', () => {
     await page.getByRole('heading', { level: 1, name: 'Jürgen Weiß' }).waitFor();
   });
 
-  test('every theme renders, and no two render identically', async () => {
+  test('every theme renders with the spec\'s buttons, and no two render identically', async () => {
     const { page } = await openPage(PHONE);
     const shots = new Map<string, string>();
     for (const theme of themeNames) {
       await openCard(page, s.baseUrl, byTheme.get(theme)!);
       await page.locator(`article.th-${theme}`).waitFor();
       await page.getByRole('heading', { level: 1, name: 'Jürgen Weiß' }).waitFor();
+      // The spec's buttons in every theme.
+      const english = theme === 'the-vcard-en';
+      for (const name of english ? ['Call', 'Email', 'Website', 'Save contact', 'Legal notice', 'Privacy policy'] : ['Anrufen', 'Schreiben', 'Webseite', 'Kontakt speichern', 'Impressum', 'Datenschutz']) {
+        await expect(page.getByRole('link', { name, exact: true }).count(), `${theme}: ${name}`).resolves.toBeGreaterThan(0);
+      }
       const png = await page.screenshot({ fullPage: true });
       shots.set(theme, createHash('sha256').update(png).digest('hex'));
     }
