@@ -17,6 +17,30 @@ function objectKey(raw: string): string {
   }
 }
 
+/** What the job needs of S3 (a test hands in a stand-in). */
+export type LogStore = Pick<S3Client, 'send'>;
+
+/**
+ * Counts one log object and deletes it. Answers false when the object is gone: an earlier delivery
+ * of the same event counted and deleted it.
+ */
+export async function countLogObject(o: { s3: LogStore; bucket: string; key: string }): Promise<boolean> {
+  let body: Readable;
+  try {
+    const out = await o.s3.send(new GetObjectCommand({ Bucket: o.bucket, Key: o.key }));
+    body = out.Body as Readable;
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') {
+      log('info', 'cdn log already counted and deleted', { key: o.key });
+      return false;
+    }
+    throw err;
+  }
+  await aggregateCdnLog({ fileId: `${o.bucket}/${o.key}`, lines: logLines(body) });
+  await o.s3.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: o.key }));
+  return true;
+}
+
 /**
  * A new CloudFront standard log file in the log bucket: count its views and saves, then delete it,
  * because it holds visitors' addresses and user agents that the statistics do not keep (DSGVO;
@@ -26,20 +50,6 @@ function objectKey(raw: string): string {
 export async function handler(event: S3Event): Promise<void> {
   s3 ??= new S3Client({ region: env().AWS_REGION });
   for (const record of event.Records) {
-    const bucket = record.s3.bucket.name;
-    const key = objectKey(record.s3.object.key);
-    let body: Readable;
-    try {
-      const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      body = out.Body as Readable;
-    } catch (err) {
-      if (err instanceof NoSuchKey) {
-        log('info', 'cdn log already counted and deleted', { key });
-        continue;
-      }
-      throw err;
-    }
-    await aggregateCdnLog({ fileId: `${bucket}/${key}`, lines: logLines(body) });
-    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    await countLogObject({ s3, bucket: record.s3.bucket.name, key: objectKey(record.s3.object.key) });
   }
 }
