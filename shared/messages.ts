@@ -1,5 +1,6 @@
 // The one German message catalogue: server errors, validation texts and UI labels.
 // Strings quoted in the product specification are kept exactly as written there.
+import { backofficeMessages } from './messages/backoffice.ts';
 import { cardMessages } from './messages/card.ts';
 import { companyMessages } from './messages/company.ts';
 import { creditMessages } from './messages/credit.ts';
@@ -72,6 +73,7 @@ export const msg = {
     /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
     colorPicker: 'Farbwähler',
   },
+  backoffice: backofficeMessages,
   card: cardMessages,
   company: companyMessages,
   credit: creditMessages,

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { router } from './router.tsx';
 import { Toaster } from './toaster.tsx';
 import './styles.css';
+import './backoffice.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,7 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from './paths.ts';
-import { NotFound } from './pages/not-found.tsx';
+import { LostPage, lostLoader } from './pages/not-found.tsx';
+import { Screens, ScreenError } from './data.tsx';
 import { Loading } from './pages/loading.tsx';
 import { requireSession } from './guards.ts';
 import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
@@ -47,11 +48,22 @@ const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     HydrateFallback: Loading,
     children: [
-      { lazy: async () => ({ Component: (await import('./layout/v2-layout.tsx')).V2Layout }), children: v2Screens },
-      { lazy: async () => ({ Component: (await import('./layout/legacy-layout.tsx')).LegacyLayout }), children: legacyScreens },
+      // Screens: tab title per screen; ScreenError: a failed load or a 404 inside the layout (data.tsx).
+      {
+        // The selected company's frame (companies, balance, profiles): state/company-frame.ts.
+        id: 'v2',
+        loader: async () => (await import('./state/company-frame.ts')).loadCompanyFrame(),
+        lazy: async () => ({ Component: (await import('./layout/v2-layout.tsx')).V2Layout }),
+        children: [{ Component: Screens, ErrorBoundary: ScreenError, children: v2Screens }],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/legacy-layout.tsx')).LegacyLayout }),
+        children: [{ Component: Screens, ErrorBoundary: ScreenError, children: legacyScreens }],
+      },
     ],
   },
-  { path: '*', Component: NotFound },
+  // Signed in: inside the V2 layout with a way back; signed out: on its own, with the way to the login.
+  { path: '*', id: 'lost', loader: lostLoader, Component: LostPage },
 ];
 
 export const router = createBrowserRouter(routes);

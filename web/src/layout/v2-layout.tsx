@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
-import { useLoadCompanies } from '../state/company-store.ts';
 
 /** Spec §9: the sidebar starts closed below 768 px and open from 768 px on. */
 const WIDE = '(min-width: 768px)';
@@ -20,9 +20,11 @@ function useWide(): boolean {
   return wide;
 }
 
-export function V2Layout() {
-  const user = useRouteLoaderData('session') as PublicUser;
-  useLoadCompanies();
+/** `children` stand in for the outlet where the layout frames a page outside the session route (not-found). */
+export function V2Layout({ children }: { children?: ReactNode } = {}) {
+  const sessionUser = useRouteLoaderData('session') as PublicUser | undefined;
+  const lostUser = useRouteLoaderData('lost') as PublicUser | null | undefined;
+  const user = (sessionUser ?? lostUser) as PublicUser;
   const wide = useWide();
   const [open, setOpen] = useState(wide);
   // Crossing the breakpoint resets the sidebar to that width's default.
@@ -37,7 +39,7 @@ export function V2Layout() {
       <div className="main">
         <Header user={user} navOpen={open} onToggleNav={() => setOpen((o) => !o)} />
         <main className="content">
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { call } from '../../api/client.ts';
 import { isAdmin } from '../../session.ts';
 import { paths } from '../../paths.ts';
 import { showError } from '../../toast.tsx';
-import { selectedCompany, useCompanyStore } from '../../state/company-store.ts';
+import { useSelectedCompany, useCompanyStore } from '../../state/company-store.ts';
 
 const t = msg.company;
 
@@ -15,7 +15,7 @@ const t = msg.company;
 export function CompanyOverview() {
   const user = useRouteLoaderData('session') as PublicUser;
   const { companies, selectedId } = useCompanyStore();
-  const company = selectedCompany();
+  const company = useSelectedCompany();
   const [counts, setCounts] = useState<{ id: string; total: number; active: number } | null>(null);
 
   useEffect(() => {

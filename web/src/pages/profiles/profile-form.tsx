@@ -1,21 +1,22 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { profileCreate, profileGet, profileUpdate } from '../../../../shared/api/routes/profile.ts';
 import { createProfileSchema, updateProfileSchema } from '../../../../shared/schemas/profile.ts';
 import type { Profile, ProfileInput, UpdateProfileData } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { validateForm } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
+import type { Parsed } from '../../use-form.tsx';
+import { need } from '../../data.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
-import { reloadProfiles, useCompanyStore } from '../../state/company-store.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
 import { bodyOf, duplicateOf, emptyProfile, tabOf, valuesOf } from './profile-values.ts';
 import type { ProfileTab, ProfileValues, SettingsTab } from './profile-values.ts';
 import { DataPanel, LogosPanel, SettingsPanel, SocialPanel } from './profile-panels.tsx';
-import { LoadState } from '../../components/load-state.tsx';
 
 const t = msg.profile;
 
@@ -26,96 +27,76 @@ interface Loaded {
   companyId: string | null;
 }
 
+/** On the edit path the profile (an unknown id is 'Nicht gefunden' inside the layout). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { profile: params.id ? await need(call(profileGet, { params: { id: params.id } })) : null };
+}
+
 /**
  * `/v2/card/profil/add` and `/v2/card/profil/edit/:id`; with `?duplicate=true` the profile is
  * loaded (edit path) or taken from the navigation state (add path) and saved as a new one.
  */
 export function ProfileForm() {
-  const { id } = useParams();
+  const { profile } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const location = useLocation();
+  const duplicate = search.get('duplicate') === 'true';
+  const fromState = (location.state as { profile?: Profile } | null)?.profile;
+  const source = profile ?? (duplicate ? fromState : undefined);
+  const loaded: Loaded = !source
+    ? { values: emptyProfile(), companyId: null }
+    : duplicate || !profile
+      ? { values: duplicateOf(source), companyId: source.companyId }
+      : { values: valuesOf(source), edit: { id: source.id, version: source.version }, companyId: source.companyId };
+  const key = `${source?.id ?? 'new'}:${source?.version ?? ''}:${duplicate}`;
+  return <ProfileFormFor key={key} loaded={loaded} />;
+}
+
+function ProfileFormFor({ loaded }: { loaded: Loaded }) {
   const navigate = useNavigate();
   const { selectedId } = useCompanyStore();
-  const duplicate = search.get('duplicate') === 'true';
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<ProfileTab>('daten');
   const [sub, setSub] = useState<SettingsTab>('styling');
-  const [busy, setBusy] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    const fromState = (location.state as { profile?: Profile } | null)?.profile;
-    if (!id) {
-      if (duplicate && fromState) setLoaded({ values: duplicateOf(fromState), companyId: fromState.companyId });
-      else setLoaded({ values: emptyProfile(), companyId: null });
-      return;
-    }
-    setLoaded(null);
-    setLoadError(null);
-    void call(profileGet, { params: { id } }).then((res) => {
-      if (!current) return;
-      if (!res.data) {
-        setLoadError(res.errorMessage ?? t.notFound);
-        return showError(res.errorMessage ?? t.notFound);
-      }
-      const p = res.data;
-      setLoaded(duplicate
-        ? { values: duplicateOf(p), companyId: p.companyId }
-        : { values: valuesOf(p), edit: { id: p.id, version: p.version }, companyId: p.companyId });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id, duplicate, location.state]);
-
-  if (!loaded) return <LoadState error={loadError} />;
-  const values = loaded.values;
   // A new profile goes to the selected company; an existing one stays where it is.
   const companyId = loaded.companyId ?? selectedId;
-  const setValues = (next: ProfileValues) => setLoaded({ ...loaded, values: next });
+  const edit = loaded.edit;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !loaded) return;
-    const body = bodyOf(values);
-    const edit = loaded.edit;
-    const checked = edit
-      ? validateForm(updateProfileSchema, { ...body, version: edit.version })
-      : validateForm(createProfileSchema, { ...body, companyId: companyId ?? '' });
-    setErrors(checked.errors ?? {});
-    if (checked.errors) {
-      const first = Object.keys(checked.errors)[0];
+  const form = useForm({
+    name: 'profile',
+    initial: loaded.values,
+    parse: (v: ProfileValues): Parsed<unknown> => (edit
+      ? updateProfileSchema.safeParse({ ...bodyOf(v), version: edit.version })
+      : createProfileSchema.safeParse({ ...bodyOf(v), companyId: companyId ?? '' })),
+    onInvalid: (errors: FieldErrors) => {
+      const first = Object.keys(errors)[0];
       if (first) {
         const where = tabOf(first);
         setTab(where.tab);
         if (where.sub) setSub(where.sub);
       }
-      if (!edit && !companyId) showError(t.saveNoCompany);
-      return;
-    }
-    setBusy(true);
+      if (!edit && !companyId) showError(t.saveNoCompany, { form: 'profile' });
+    },
+  });
+  const { values, errors } = form;
+
+  const submit = form.onSubmit(async (body) => {
     const res = edit
-      ? await call(profileUpdate, { params: { id: edit.id }, body: checked.data as UpdateProfileData })
-      : await call(profileCreate, { body: checked.data as ProfileInput });
-    setBusy(false);
-    if (!res.data) {
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(loaded.edit ? t.edited : t.created);
-    void reloadProfiles();
+      ? await call(profileUpdate, { params: { id: edit.id }, body: body as UpdateProfileData })
+      : await call(profileCreate, { body: body as ProfileInput });
+    if (!res.data) return res;
+    showSuccess(edit ? t.edited : t.created, undefined, { form: 'profile' });
+    // The list (and the layout's profiles) load again on the way there.
     await navigate(paths.profileOverview);
-  }
+    return res;
+  });
 
   const has = (tabId: ProfileTab) => Object.keys(errors).some((k) => tabOf(k).tab === tabId);
-  const panel = { values, errors, onChange: setValues };
+  const panel = { values, errors, onChange: form.setValues };
   return (
     <section className="card form-card profile-form">
-      <h1>{loaded.edit ? t.edit : t.add}</h1>
+      <h1>{edit ? t.edit : t.add}</h1>
       <form onSubmit={submit} noValidate>
-        <Tabs label={loaded.edit ? t.edit : t.add} value={tab} onChange={setTab}
+        <Tabs label={edit ? t.edit : t.add} value={tab} onChange={setTab}
           tabs={[
             { id: 'daten', label: t.tabs.daten, panel: <DataPanel {...panel} />, invalid: has('daten') },
             { id: 'logos', label: t.tabs.logos, panel: <LogosPanel {...panel} companyId={companyId} />, invalid: has('logos') },
@@ -123,9 +104,10 @@ export function ProfileForm() {
             { id: 'einstellungen', label: t.tabs.einstellungen, panel: <SettingsPanel {...panel} sub={sub} onSub={setSub} />, invalid: has('einstellungen') },
           ]} />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
           <Link className="btn" to={paths.profileOverview}>{t.cancel}</Link>
         </div>
+        {form.prompt}
       </form>
     </section>
   );

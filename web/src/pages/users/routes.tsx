@@ -1,38 +1,35 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths.ts';
-import { requireAdmin } from '../../guards.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { screen } from '../../data.tsx';
+
+const titles = msg.backoffice.titles;
 
 // V2 and legacy show the same list and form; only where "add" and "back" lead differs.
 function userList(path: string, addPath: string): RouteObject {
-  return {
-    path, loader: requireAdmin,
-    lazy: async () => {
-      const { UserList } = await import('./user-list.tsx');
-      return { Component: () => <UserList addPath={addPath} /> };
-    },
-  };
+  return screen(path, titles.users, async () => {
+    const { UserList, loader } = await import('./user-list.tsx');
+    return { loader, Component: () => <UserList addPath={addPath} /> };
+  }, { admin: true });
 }
 
-function userForm(path: string, listPath: string): RouteObject {
-  return {
-    path, loader: requireAdmin,
-    lazy: async () => {
-      const { UserForm } = await import('./user-form.tsx');
-      return { Component: () => <UserForm listPath={listPath} /> };
-    },
-  };
+function userForm(path: string, listPath: string, title: string): RouteObject {
+  return screen(path, title, async () => {
+    const { UserForm, loader } = await import('./user-form.tsx');
+    return { loader, Component: () => <UserForm listPath={listPath} /> };
+  }, { admin: true });
 }
 
 /** Users (admin) and the account, inside the V2 layout. */
 export const userV2Routes: RouteObject[] = [
-  { path: paths.account, lazy: async () => ({ Component: (await import('./account.tsx')).AccountPage }) },
+  screen(paths.account, titles.account, async () => ({ Component: (await import('./account.tsx')).AccountPage })),
   userList(paths.adminUsers, paths.adminUserAdd),
-  userForm(paths.adminUserAdd, paths.adminUsers),
-  userForm(paths.adminUserEdit, paths.adminUsers),
+  userForm(paths.adminUserAdd, paths.adminUsers, titles.userAdd),
+  userForm(paths.adminUserEdit, paths.adminUsers, titles.userEdit),
 ];
 
 /** The legacy user screens (spec §2), same list and form as V2. */
 export const userLegacyRoutes: RouteObject[] = [
   userList(paths.userLegacy, paths.userLegacyAdd),
-  userForm(paths.userLegacyAdd, paths.userLegacy),
+  userForm(paths.userLegacyAdd, paths.userLegacy, titles.userAdd),
 ];

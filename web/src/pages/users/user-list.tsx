@@ -1,122 +1,62 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import {
-  createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, tableFeatures, useTable,
-} from '@tanstack/react-table';
-import type { SortingState } from '@tanstack/react-table';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { userList } from '../../../../shared/api/routes/user.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { showError } from '../../toast.tsx';
+import { need } from '../../data.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import type { Column } from '../../components/list-screen.tsx';
 import { paths, pathTo } from '../../paths.ts';
 
 const t = msg.users;
-const NO_USERS: PublicUser[] = [];
 
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric },
-});
-const col = createColumnHelper<typeof features, PublicUser>();
-const columns = col.columns([
-  col.accessor('username', { header: t.username, sortFn: 'alphanumeric' }),
-  col.accessor('firstname', { header: t.firstname, sortFn: 'alphanumeric' }),
-  col.accessor('lastname', { header: t.lastname, sortFn: 'alphanumeric' }),
-  col.accessor('email', { header: t.email, sortFn: 'alphanumeric' }),
-  col.accessor((u) => u.userGroup.group, { id: 'group', header: t.groupColumn, sortFn: 'alphanumeric' }),
-  col.accessor('isActive', { header: t.active, enableSorting: false, cell: (c) => (c.getValue() ? t.yes : t.no) }),
-  col.display({
-    id: 'actions',
-    header: '',
-    cell: (c) => <Link className="btn btn-small" to={pathTo(paths.adminUserEdit, { userId: c.row.original.id })}>{t.edit}</Link>,
-  }),
-]);
+/** The search lives in the address (`?search=`), so the loader can send it to the server. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
+  return { search, users: await need(call(userList, { query: { search } })) };
+}
 
-/** Debounced so typing a name sends one search, not one per key. */
-function useDebounced(value: string, ms = 250): string {
-  const [debounced, setDebounced] = useState(value);
+const text = (key: 'username' | 'firstname' | 'lastname' | 'email') => (u: PublicUser) => u[key];
+
+const columns: Column<PublicUser>[] = [
+  { id: 'username', header: t.username, cell: text('username'), sortValue: text('username') },
+  { id: 'firstname', header: t.firstname, cell: text('firstname'), sortValue: text('firstname') },
+  { id: 'lastname', header: t.lastname, cell: text('lastname'), sortValue: text('lastname') },
+  { id: 'email', header: t.email, cell: text('email'), sortValue: text('email') },
+  { id: 'group', header: t.groupColumn, cell: (u) => u.userGroup.group, sortValue: (u) => u.userGroup.group },
+  { id: 'isActive', header: t.active, cell: (u) => (u.isActive ? t.yes : t.no) },
+  {
+    id: 'actions', header: t.edit, hideHeader: true,
+    cell: (u) => <Link className="btn btn-small" to={pathTo(paths.adminUserEdit, { userId: u.id })} aria-label={`${u.username} ${t.edit}`}>{t.edit}</Link>,
+  },
+];
+
+/** Typing sends one search after a pause, not one per key. */
+function useDebouncedSearch(): [string, (v: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const [value, setValue] = useState(params.get('search') ?? '');
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
+    const timer = setTimeout(() => {
+      const next = value.trim();
+      if (next === (params.get('search') ?? '')) return;
+      setParams(next ? { search: next } : {}, { replace: true });
+    }, 250);
     return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+  }, [value, params, setParams]);
+  return [value, setValue];
 }
 
 /** Admin user list with search on username; shared by `/v2/admin/user` and legacy `/user`. */
 export function UserList({ addPath }: { addPath: string }) {
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim());
-  const [users, setUsers] = useState<PublicUser[] | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'username', desc: false }]);
-
-  useEffect(() => {
-    let current = true;
-    void call(userList, { query: { search: query } }).then((res) => {
-      if (!current) return;
-      if (res.data) setUsers(res.data);
-      else showError(res.errorMessage ?? msg.errors.generic);
-    });
-    return () => {
-      current = false;
-    };
-  }, [query]);
-
-  const data = users ?? NO_USERS;
-  const table = useTable({ features, columns, data, getRowId: (u) => u.id, state: { sorting }, onSortingChange: setSorting });
-
+  const { users } = useLoaderData<typeof loader>();
+  const [search, setSearch] = useDebouncedSearch();
+  const add = <Link className="btn btn-primary" to={addPath}>{t.add}</Link>;
   return (
-    <section className="card">
-      <div className="toolbar">
-        <h1 className="toolbar-title">{t.listTitle}</h1>
-        <span className="spacer" />
-        <Link className="btn btn-primary" to={addPath}>{t.add}</Link>
-      </div>
-      <div className="toolbar">
-        <label className="search">
-          <span className="visually-hidden">{t.search}</span>
-          <input type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-      </div>
-      <div className="table-scroll">
-        <table className="data responsive">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((h) => {
-                  const sorted = h.column.getIsSorted();
-                  return (
-                    <th key={h.id} className={h.column.getCanSort() ? 'sortable' : undefined}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      onClick={h.column.getToggleSortingHandler()}>
-                      <table.FlexRender header={h} />
-                      {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : null}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' && cell.column.columnDef.header ? cell.column.columnDef.header : undefined}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {users && users.length === 0 && (
-              <tr><td colSpan={columns.length} className="muted">{t.empty}</td></tr>
-            )}
-            {!users && (
-              <tr><td colSpan={columns.length} className="muted">{msg.ui.loading}</td></tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ListScreen title={t.listTitle} rows={users} rowKey={(u) => u.id} columns={columns} actions={add}
+      search={{ label: t.search, placeholder: t.searchPlaceholder, value: search, onChange: setSearch }}
+      sort={{ initial: { id: 'username', desc: false } }}
+      empty={{ text: t.empty, action: add }} noMatch={t.empty} />
   );
 }

@@ -1,0 +1,128 @@
+// GUIDE — reading and writing server data in the back office: react-router's data APIs.
+//
+// READ with a route loader. The screen module exports `loader` next to its component:
+//
+//   export async function loader({ params }: LoaderFunctionArgs) {
+//     return { user: await need(call(userGet, { params: { id: params.userId! } })) };
+//   }
+//   export function UserForm() { const { user } = useLoaderData<typeof loader>(); ... }
+//
+//   and its route is declared with `screen()` (below): path, tab title, admin guard, lazy module.
+// - `need()` turns a failed call into a thrown route error. ONE place shows those: <ScreenError>, the
+//   error boundary around all back-office screens (router.tsx), inside the layout with a way back.
+//   So no screen writes `useEffect` + `let current = true` + `showError(res.errorMessage ?? …)`.
+// - Data that depends on the selected company reads it with `selectedCompanyId()` (state/selection.ts);
+//   selecting another company revalidates the loaders.
+//
+// WRITE with `useWrite()`: `const write = useWrite(); const res = await write(call(route, …), { success })`.
+//   A failure shows its message (once; `{ form }` ties it to a form), a success shows `success` and
+//   re-runs the loaders of the page (revalidation), so lists show the change without hand-made reloads.
+//   Forms use useForm (use-form.tsx), whose save function returns the call's result.
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { msg } from '../../shared/messages.ts';
+import type { ApiResult } from './api/client.ts';
+import { showError, showSuccess } from './toast.tsx';
+import { requireAdmin } from './guards.ts';
+import { paths } from './paths.ts';
+
+const t = msg.backoffice;
+
+/** The data of a call, or a thrown route error (status and German message) for <ScreenError>. */
+export async function need<T>(pending: Promise<ApiResult<T>>): Promise<T> {
+  const res = await pending;
+  if (res.data !== null) return res.data;
+  throw data(res.errorMessage ?? msg.errors.generic, { status: res.statusCode || 503 });
+}
+
+type ScreenModule = { Component: ComponentType; loader?: (args: LoaderFunctionArgs) => unknown };
+
+/**
+ * A back-office route: its tab title (`handle.title`), an optional admin guard, and a lazy module
+ * with the component and its loader. The loader runs after the guard.
+ */
+export function screen(path: string, title: string, load: () => Promise<ScreenModule>, opts: { admin?: boolean } = {}): RouteObject {
+  return {
+    path,
+    handle: { title },
+    loader: async (args) => {
+      if (opts.admin) await requireAdmin();
+      const mod = await load();
+      return mod.loader ? mod.loader(args) : null;
+    },
+    lazy: async () => ({ Component: (await load()).Component }),
+  };
+}
+
+/** Sets the browser tab to 'Visitenkarten – <title of the deepest route that has one>'. */
+export function useTabTitle(): void {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean);
+  useEffect(() => {
+    document.title = title ? t.tabTitle(title) : msg.shell.brand;
+  }, [title]);
+}
+
+/** The frame around all back-office screens (router.tsx): tab title, then the screen. */
+export function Screens() {
+  useTabTitle();
+  return <Outlet />;
+}
+
+/** A page that does not exist, inside the layout, with a way back. */
+export function NotFoundScreen() {
+  useEffect(() => {
+    document.title = t.tabTitle(t.titles.notFound);
+  }, []);
+  return <Problem title={msg.ui.notFound} text={t.notFoundText} />;
+}
+
+function Problem({ title, text }: { title: string; text: string }) {
+  const navigate = useNavigate();
+  return (
+    <section className="card">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => void navigate(-1)}>{t.back}</button>
+        <Link className="btn btn-primary" to={paths.visitenkarteOverview}>{t.toStart}</Link>
+      </div>
+    </section>
+  );
+}
+
+/** Error boundary of every back-office screen: a failed load (or a bug) shown in one place. */
+export function ScreenError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <Problem title={msg.ui.notFound} text={typeof error.data === 'string' ? error.data : t.notFoundText} />;
+    return <Problem title={t.loadFailedTitle} text={typeof error.data === 'string' ? error.data : msg.errors.generic} />;
+  }
+  // An unexpected error is a bug: say so in German, keep the details for the console.
+  console.error(error);
+  return <Problem title={t.loadFailedTitle} text={msg.errors.generic} />;
+}
+
+/** A write: its failure shown once, its success announced and the page's loaders re-run. */
+export function useWrite(): {
+  busy: boolean;
+  write: <T>(pending: Promise<ApiResult<T>>, opts?: { success?: string; form?: string; revalidate?: boolean }) => Promise<ApiResult<T>>;
+} {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function write<T>(pending: Promise<ApiResult<T>>, opts: { success?: string; form?: string; revalidate?: boolean } = {}) {
+    setBusy(true);
+    const res = await pending.finally(() => setBusy(false));
+    if (res.data === null) {
+      showError(res.errorMessage ?? msg.errors.generic, { form: opts.form });
+      return res;
+    }
+    if (opts.success) showSuccess(opts.success, undefined, { form: opts.form });
+    if (opts.revalidate !== false) await revalidator.revalidate();
+    return res;
+  }
+  return { busy, write };
+}

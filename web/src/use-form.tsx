@@ -1,0 +1,140 @@
+// GUIDE — the one form mechanism of the back office (use it for every form):
+//
+//   const form = useForm({ name: 'user', initial, parse: (v) => createUserSchema.safeParse(v) });
+//   <form onSubmit={form.onSubmit(async (body) => save(body))} noValidate>
+//     <Field name="email" label={t.email} {...form.input('email')} />        // value, onChange, error
+//     <select value={form.values.group} onChange={(e) => form.set('group', e.target.value)} />
+//     {form.errors.group && <span className="field-error">{form.errors.group}</span>}
+//     {form.prompt}                                                          // unsaved-changes question
+//   </form>
+//
+// - `parse` is the shared zod schema of the route (shared/schemas), applied to the form values.
+// - Before the first submit nothing is validated; the submit validates all fields (errors inline, the
+//   toast of spec §5). From then on EVERY change re-validates, so an error goes as soon as it is fixed.
+// - The save function returns the ApiResult (or null when it handled the outcome itself). A failed one
+//   puts the server's fieldErrors inline (they stay until that field changes) and its message in the
+//   form's toast; a later success replaces that toast (toast.tsx `{ form }`).
+// - Leaving a changed, unsaved form (sidebar, back button) asks first (react-router's useBlocker);
+//   a successful save does not ask.
+import { useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../../shared/schemas/common.ts';
+import { msg } from '../../shared/messages.ts';
+import type { ApiResult } from './api/client.ts';
+import type { FieldErrors } from './form.tsx';
+import { showError } from './toast.tsx';
+import { ConfirmDialog } from './components/confirm-dialog.tsx';
+
+export type Parsed<O> = { success: true; data: O } | { success: false; error: z.ZodError };
+
+export interface FormOptions<V, O> {
+  /** Names the form's toasts (one standing toast per form). */
+  name: string;
+  initial: V;
+  parse: (values: V) => Parsed<O>;
+  /** Field errors reported only after a submit, e.g. to open the tab that holds the first one. */
+  onInvalid?: (errors: FieldErrors) => void;
+}
+
+export interface Form<V, O> {
+  values: V;
+  errors: FieldErrors;
+  busy: boolean;
+  dirty: boolean;
+  set: <K extends keyof V & string>(key: K, value: V[K]) => void;
+  /** Replaces all values (panels that edit several fields at once); re-validates like `set`. */
+  setValues: (next: V) => void;
+  /** Props for a text `Field`/`input`: value, onChange, error. */
+  input: (key: keyof V & string) => { value: string; error: string | undefined; onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void };
+  onSubmit: (save: (data: O) => Promise<ApiResult<unknown> | null | void>) => (e?: FormEvent) => Promise<void>;
+  /** The unsaved-changes question; render it inside the form. */
+  prompt: ReactNode;
+}
+
+function clientErrors<V, O>(parse: (v: V) => Parsed<O>, values: V): FieldErrors {
+  const r = parse(values);
+  return r.success ? {} : fieldErrorsOf(r.error);
+}
+
+/** Server errors survive only for fields that still hold the value the server refused. */
+function keptServerErrors<V>(server: FieldErrors, sent: V | null, now: V): FieldErrors {
+  if (!sent) return {};
+  const out: FieldErrors = {};
+  for (const [key, text] of Object.entries(server)) {
+    const top = key.split('.')[0] as keyof V;
+    if (sent[top] === now[top]) out[key] = text;
+  }
+  return out;
+}
+
+export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
+  const [values, setAll] = useState<V>(opts.initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [server, setServer] = useState<{ errors: FieldErrors; sent: V | null }>({ errors: {}, sent: null });
+  const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const leaving = useRef(false);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+
+  const setValues = (next: V) => {
+    setAll(next);
+    setDirty(true);
+    if (submitted) setErrors({ ...keptServerErrors(server.errors, server.sent, next), ...clientErrors(opts.parse, next) });
+  };
+  const set = <K extends keyof V & string>(key: K, value: V[K]) => setValues({ ...values, [key]: value });
+
+  const onSubmit = (save: (data: O) => Promise<ApiResult<unknown> | null | void>) => async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const parsed = opts.parse(values);
+    if (!parsed.success) {
+      const found = fieldErrorsOf(parsed.error);
+      setErrors(found);
+      setServer({ errors: {}, sent: null });
+      showError(msg.errors.invalidInput, { form: opts.name });
+      opts.onInvalid?.(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    // A save that succeeds usually navigates away: that must not ask about unsaved changes.
+    leaving.current = true;
+    const res = await save(parsed.data).catch((err: unknown) => {
+      leaving.current = false;
+      setBusy(false);
+      throw err;
+    });
+    setBusy(false);
+    if (res && res.data === null) {
+      leaving.current = false;
+      const found = res.fieldErrors ?? {};
+      setServer({ errors: found, sent: values });
+      setErrors(found);
+      showError(res.errorMessage ?? msg.errors.generic, { form: opts.name });
+      if (Object.keys(found).length) opts.onInvalid?.(found);
+      return;
+    }
+    setDirty(false);
+    leaving.current = false;
+  };
+
+  const input = (key: keyof V & string) => ({
+    value: String(values[key] ?? ''),
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value as V[typeof key]),
+  });
+
+  const t = msg.backoffice;
+  const prompt = blocker.state === 'blocked' ? (
+    <ConfirmDialog title={t.unsavedTitle} text={t.unsavedText} confirmLabel={t.unsavedLeave} cancelLabel={t.unsavedStay}
+      busy={false} onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()} />
+  ) : null;
+
+  return { values, errors, busy, dirty, set, setValues, input, onSubmit, prompt };
+}
