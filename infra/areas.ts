@@ -10,6 +10,8 @@ export const areaSettings: Partial<Record<string, AreaSettings>> = {
   upload: { memorySize: 1536, timeoutSeconds: 20 },
   // Builds and signs wallet passes (images, zip, PKCS#7).
   wallet: { memorySize: 1024, timeoutSeconds: 15 },
+  // Import batches (100 rows) and legacy conversions write card after card (they share the company's counters).
+  tools: { memorySize: 1024, timeoutSeconds: 30 },
 };
 
 /** API Gateway throttling: the stage default and stricter limits per route key (requests per second, burst). */

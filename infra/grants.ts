@@ -38,6 +38,9 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   personDelete: { invalidation: true, ...walletUpdates },
   profileUpdate: { invalidation: true, ...walletUpdates },
   companyUpdate: { invalidation: true, ...walletUpdates },
+  // The import tools update cards through the card domain functions (CDN and passes follow).
+  toolsImport: { invalidation: true, ...walletUpdates },
+  toolsLegacyConvert: { invalidation: true, ...walletUpdates },
   // Legacy persons' cards are served (and cached) like every card.
   vcardCompanyUpdate: { invalidation: true },
   vcardCompanyDelete: { invalidation: true },

@@ -12,6 +12,7 @@ import { uploadMessages } from './messages/upload.ts';
 import { userMessages } from './messages/users.ts';
 import { walletMessages } from './messages/wallet.ts';
 import { vcardMessages } from './messages/vcard.ts';
+import { toolsMessages } from './messages/tools.ts';
 
 export const msg = {
   errors: {
@@ -85,4 +86,5 @@ export const msg = {
   users: userMessages,
   wallet: walletMessages,
   vcard: vcardMessages,
+  tools: toolsMessages,
 } as const;

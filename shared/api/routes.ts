@@ -11,6 +11,7 @@ import * as card from './routes/card.ts';
 import * as credit from './routes/credit.ts';
 import * as wallet from './routes/wallet.ts';
 import * as vcard from './routes/vcard.ts';
+import * as tools from './routes/tools.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -30,6 +31,7 @@ export const areas = {
   credit,
   wallet,
   vcard,
+  tools,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

@@ -42,6 +42,7 @@ import { uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
 import { vcardRouteFixtures } from './route-fixtures-vcard.ts';
+import { toolsRouteFixtures } from './route-fixtures-tools.ts';
 
 export interface Part { name: string; filename?: string; contentType?: string; data: Buffer | string }
 
@@ -351,6 +352,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // --- legacy vcard area (admin-only) ---
   ...vcardRouteFixtures,
+
+  // --- import tools (admin-only) ---
+  ...toolsRouteFixtures,
 };
 
 /** Builds the context the fixtures use, for one test server. */

@@ -1,0 +1,171 @@
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { log } from '../../lib/log.ts';
+import type { AuthUser } from '../../lib/auth/session.ts';
+import { msg } from '../../../shared/messages.ts';
+import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
+import type { PersonInput } from '../../../shared/schemas/person.ts';
+import type { ImportField, ImportRow, ImportRowResult } from '../../../shared/schemas/tools.ts';
+import { getCompanyItem } from '../companies/company-item.ts';
+import { queryCompanyProfiles } from '../profiles/profile-item.ts';
+import type { ProfileItem } from '../profiles/profile-item.ts';
+import { createPerson } from '../persons/create-person.ts';
+import { updatePerson } from '../persons/update-person.ts';
+import { listPersonsOfCompany } from '../persons/list-persons.ts';
+import type { PersonItem } from '../persons/person-item.ts';
+
+const m = msg.tools.errors;
+type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;
+type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
+
+/** What identifies a card holder when the file carries no (known) ID: first name, last name, first e-mail. */
+export function matchKey(p: { firstname: string; lastname: string; email: readonly { value: string }[] }): string {
+  const norm = (s: string | undefined) => (s ?? '').normalize('NFC').trim().toLowerCase();
+  return [norm(p.firstname), norm(p.lastname), norm(p.email[0]?.value)].join('\u0000');
+}
+
+/** The company's cards by id and by match key (the oldest card wins a shared key). */
+export class CardIndex {
+  private readonly byId = new Map<string, PersonItem>();
+  private readonly byKey = new Map<string, PersonItem>();
+  constructor(cards: readonly PersonItem[]) {
+    for (const card of [...cards].sort((a, b) => a.createdOn.localeCompare(b.createdOn))) this.add(card);
+  }
+  add(card: PersonItem, previous?: PersonItem): void {
+    if (previous && this.byKey.get(matchKey(previous)) === previous) this.byKey.delete(matchKey(previous));
+    this.byId.set(card.id, card);
+    const key = matchKey(card);
+    if (!this.byKey.has(key) || previous) this.byKey.set(key, card);
+  }
+  find(row: ImportRow): PersonItem | undefined {
+    return (row.id ? this.byId.get(row.id) : undefined) ?? this.byKey.get(matchKey(row));
+  }
+}
+
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').trim().toLocaleLowerCase('de') === (b ?? '').trim().toLocaleLowerCase('de');
+
+/** The profile's address with exactly the row's street, PLZ, place, state and country. */
+function findAddress(profile: Profile, adresse: ImportRow['adresse']): Address | undefined {
+  if (!adresse) return undefined;
+  return ((profile.adressen ?? []) as Address[]).find((a) =>
+    same(a.straße, adresse.straße) && same(a.plz, adresse.plz) && same(a.ort, adresse.ort)
+    && same(a.bundesland, adresse.bundesland) && same(a.land, adresse.land));
+}
+
+type Entry = { type: string };
+/** List entries of the types the file's columns cover come from the row; the other types stay. */
+function mergeList<E extends Entry>(current: readonly E[], row: readonly E[], group: string, fields: ReadonlySet<string>, order: readonly string[]): E[] {
+  const covered = (type: string) => fields.has(`${group}.${type}`);
+  return [...current.filter((e) => !covered(e.type)), ...row.filter((e) => covered(e.type))]
+    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+}
+
+type CardFields = Omit<PersonInput, 'isActive'>;
+const scalarFields = ['nice', 'firstname', 'lastname', 'position', 'firmenname', 'org', 'url'] as const;
+
+function formOf(p: PersonItem): CardFields {
+  return {
+    companyProfilId: p.companyProfilId, adresseId: p.adresseId, nice: p.nice, firstname: p.firstname, lastname: p.lastname,
+    position: p.position, firmenname: p.firmenname, org: p.org, url: p.url, image: p.image, imageWallet: p.imageWallet,
+    color: p.color, tel: p.tel, email: p.email, social: p.social,
+  };
+}
+
+/** Stable comparison of two cards' form fields (absent and undefined are the same). */
+function sameCard(a: CardFields, b: CardFields): boolean {
+  // Entry order is not content: the form keeps the order typed, the file the column order.
+  const byType = (list: readonly Entry[]) => [...list].sort((x, y) => x.type.localeCompare(y.type));
+  const canon = (c: CardFields) => JSON.stringify(Object.entries({ ...c, tel: byType(c.tel), email: byType(c.email), social: byType(c.social) })
+    .filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)));
+  return canon(a) === canon(b);
+}
+
+export interface ImportContext {
+  auth: AuthUser;
+  companyId: string;
+  /** Where cards go whose row names no profile of the company. */
+  defaultProfile: Profile;
+  profiles: readonly Profile[];
+  fields: ReadonlySet<ImportField>;
+  index: CardIndex;
+}
+
+/** Company, profiles and the company's cards, read once per batch. */
+export async function importContext(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[] }): Promise<ImportContext> {
+  const company = await getCompanyItem(o.companyId);
+  if (!company || company.deleting) throw new NotFoundError(m.companyNotFound);
+  const [profiles, cards] = await Promise.all([
+    queryCompanyProfiles<Profile>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),
+    listPersonsOfCompany({ companyId: o.companyId }),
+  ]);
+  const defaultProfile = profiles.find((p) => p.id === o.profileId);
+  if (!defaultProfile) throw new NotFoundError(m.profileNotFound);
+  return { auth: o.auth, companyId: o.companyId, defaultProfile, profiles, fields: new Set(o.fields), index: new CardIndex(cards) };
+}
+
+const nameOf = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`.trim();
+
+/**
+ * One row: the matching card of the company (by the file's ID, else by name and first e-mail) is
+ * updated where the file's columns differ, else a card is created. Both through the card domain
+ * functions, so counters, activation charges and upload ownership follow the card form's rules.
+ */
+export async function importRow(ctx: ImportContext, row: ImportRow): Promise<ImportRowResult> {
+  const base = { line: row.line, name: nameOf(row) };
+  try {
+    const f = ctx.fields;
+    const named = f.has('profil') && row.profil ? ctx.profiles.find((p) => same(p.profilname, row.profil)) : undefined;
+    const addressGiven = [...f].some((k) => k.startsWith('adresse.'));
+    const existing = ctx.index.find(row);
+    if (!existing) {
+      const profile = named ?? ctx.defaultProfile;
+      const address = addressGiven ? findAddress(profile, row.adresse) : undefined;
+      const input: PersonInput = {
+        companyProfilId: profile.id, adresseId: address?.adresseId,
+        nice: row.nice, firstname: row.firstname, lastname: row.lastname, position: row.position, firmenname: row.firmenname,
+        org: row.org, url: row.url, image: undefined, imageWallet: undefined, color: undefined,
+        tel: row.tel, email: row.email, social: row.social, isActive: row.isActive ?? true,
+      };
+      const card = await createPerson({ auth: ctx.auth, input });
+      ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn });
+      return { ...base, status: 'created', id: card.id, ...(row.adresse && addressGiven && !address ? { message: m.addressNotInProfile } : {}) };
+    }
+
+    // Only what the file's columns cover changes; photos, colour and uncovered columns stay.
+    const current = formOf(existing);
+    const next: CardFields = { ...current };
+    for (const field of scalarFields) if (f.has(field)) (next as Record<string, unknown>)[field] = row[field];
+    next.tel = mergeList(current.tel, row.tel, 'tel', f, phoneTypes);
+    next.email = mergeList(current.email, row.email, 'email', f, emailTypes);
+    next.social = mergeList(current.social, row.social, 'social', f, personSocialTypes);
+    const profile = named ?? ctx.profiles.find((p) => p.id === existing.companyProfilId) ?? ctx.defaultProfile;
+    next.companyProfilId = profile.id;
+    let note: string | undefined;
+    if (addressGiven) {
+      const address = findAddress(profile, row.adresse);
+      next.adresseId = address?.adresseId;
+      if (row.adresse && !address) note = m.addressNotInProfile;
+    } else if (profile.id !== existing.companyProfilId) {
+      next.adresseId = undefined;
+    }
+    const isActive = f.has('isActive') && row.isActive !== undefined ? row.isActive : existing.isActive;
+    if (sameCard(current, next) && isActive === existing.isActive) return { ...base, status: 'unchanged', id: existing.id };
+    const card = await updatePerson({ auth: ctx.auth, personId: existing.id, input: { ...next, isActive }, version: existing.version });
+    ctx.index.add({ ...existing, ...card } as PersonItem, existing);
+    return { ...base, status: 'updated', id: existing.id, ...(note ? { message: note } : {}) };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const detail = err.fieldErrors ? Object.values(err.fieldErrors)[0] : undefined;
+    return { ...base, status: 'failed', message: detail && detail !== err.message ? `${err.message}: ${detail}` : err.message };
+  }
+}
+
+/** A batch of rows, one after the other (they share the company's counters and balance). */
+export async function importPersons(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<{ results: ImportRowResult[] }> {
+  const ctx = await importContext(o);
+  const results: ImportRowResult[] = [];
+  for (const row of o.rows) results.push(await importRow(ctx, row));
+  const failed = results.filter((r) => r.status === 'failed').length;
+  if (failed) log('info', 'import batch with failed rows', { companyId: o.companyId, rows: results.length, failed });
+  return { results };
+}
