@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -17,9 +18,11 @@ export function BurgerMenu({ label, actions }: { label: string; actions: MenuAct
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
   const [active, setActive] = useState(0);
+  // Fixed to the viewport beside the button: a table's scroll container must not clip the menu.
+  const [place, setPlace] = useState<CSSProperties>({});
 
   useEffect(() => {
-    if (open) items.current[active]?.focus();
+    if (open) items.current[active]?.focus({ preventScroll: true });
   }, [open, active]);
 
   useEffect(() => {
@@ -28,16 +31,37 @@ export function BurgerMenu({ label, actions }: { label: string; actions: MenuAct
       const root = button.current?.parentElement;
       if (root && !root.contains(e.target as Node)) setOpen(false);
     };
+    // The menu stays where it was placed: scrolling or resizing closes it instead of leaving it behind.
+    const onMove = (e: Event) => {
+      if (!(e.target instanceof Node) || !button.current?.parentElement?.contains(e.target)) setOpen(false);
+    };
     document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open]);
+
+  const openAt = (index: number) => {
+    const r = button.current!.getBoundingClientRect();
+    const height = actions.length * 40 + 8;
+    const right = Math.max(8, window.innerWidth - r.right);
+    setPlace(r.bottom + 4 + height > window.innerHeight && r.top > height
+      ? { position: 'fixed', right, bottom: window.innerHeight - r.top + 4 }
+      : { position: 'fixed', right, top: r.bottom + 4 });
+    setActive(index);
+    setOpen(true);
+  };
 
   const close = (focusButton = true) => {
     setOpen(false);
     if (focusButton) button.current?.focus();
   };
 
-  const onMenuKey = (e: React.KeyboardEvent) => {
+  const onMenuKey = (e: KeyboardEvent) => {
     const n = actions.length;
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(); }
     else if (e.key === 'ArrowDown') { e.preventDefault(); setActive((i) => (i + 1) % n); }
@@ -51,18 +75,17 @@ export function BurgerMenu({ label, actions }: { label: string; actions: MenuAct
     <div className="burger">
       <button ref={button} type="button" className="btn btn-small burger-button" aria-haspopup="menu" aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined} aria-label={label}
-        onClick={() => { setActive(0); setOpen((o) => !o); }}
+        onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
-            setActive(e.key === 'ArrowUp' ? actions.length - 1 : 0);
-            setOpen(true);
+            openAt(e.key === 'ArrowUp' ? actions.length - 1 : 0);
           }
         }}>
         <span aria-hidden="true">☰</span>
       </button>
       {open && (
-        <div id={`${id}-menu`} role="menu" aria-label={label} className="burger-menu" onKeyDown={onMenuKey}>
+        <div id={`${id}-menu`} role="menu" aria-label={label} className="burger-menu" style={place} onKeyDown={onMenuKey}>
           {actions.map((a, i) => (
             <button key={a.label} ref={(el) => { items.current[i] = el; }} type="button" role="menuitem"
               tabIndex={i === active ? 0 : -1} className={a.danger ? 'danger' : undefined}

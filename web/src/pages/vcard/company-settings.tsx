@@ -120,7 +120,7 @@ export function VcardCompanySettings() {
               onChange={(color) => set({ logo: { ...settings.logo, color } })} />
             <ColorField name="person.background" label={f.personBackground} value={settings.person.background} error={errors['person.background']}
               onChange={(background) => set({ person: { ...settings.person, background } })} />
-            <ColorField name="person.color" label={f.personColor} value={settings.person.color} error={errors['person.color']}
+            <ColorField name="person.color" label={f.personColor} value={settings.person.color} error={errors['person.color']} fallback="#ffffff"
               onChange={(color) => set({ person: { ...settings.person, color } })} />
             <ColorField name="kontakt.fill" label={f.kontaktFill} value={settings.kontakt.fill} error={errors['kontakt.fill']}
               onChange={(fill) => set({ kontakt: { fill } })} />
