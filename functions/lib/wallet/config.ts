@@ -7,7 +7,8 @@ import { msg } from '../../../shared/messages.ts';
 // Wallet configuration: locally the APPLE_* / GOOGLE_* variables (each *_FILE a path), in AWS one
 // Secrets Manager JSON secret (WALLET_CONFIG_SECRET_ARN) whose keys are the same names without
 // `_FILE`, holding the file contents. Read once per container. What is missing is reported by
-// name, so the 503 and the UI can say exactly what the operator has to add.
+// name, so the 503 and the UI can say exactly what the operator has to add; a missing part is
+// looked up again after a few minutes, so a filled-in secret needs no redeploy.
 
 export interface AppleConfig {
   passTypeId: string;
@@ -129,17 +130,25 @@ async function loadGoogle(): Promise<Configured<GoogleConfig>> {
   return { ok: true, config: { issuerId: issuerId!, serviceAccount: serviceAccount!, apiUrl: env().GOOGLE_WALLET_API_URL.replace(/\/$/, '') } };
 }
 
-let apple: Promise<Configured<AppleConfig>> | undefined;
-let google: Promise<Configured<GoogleConfig>> | undefined;
+/** A missing configuration is looked up again after this long: the operator may have filled the secret since. */
+const RETRY_MISSING_MS = 5 * 60 * 1000;
 
-export function appleConfig(): Promise<Configured<AppleConfig>> {
-  apple ??= loadApple();
-  return apple;
+interface Cached<T> { value: Promise<Configured<T>>; at: number }
+let apple: Cached<AppleConfig> | undefined;
+let google: Cached<GoogleConfig> | undefined;
+
+async function stale<T>(c: Cached<T> | undefined): Promise<boolean> {
+  return !c || (!(await c.value).ok && Date.now() - c.at > RETRY_MISSING_MS);
 }
 
-export function googleConfig(): Promise<Configured<GoogleConfig>> {
-  google ??= loadGoogle();
-  return google;
+export async function appleConfig(): Promise<Configured<AppleConfig>> {
+  if (await stale(apple)) apple = { value: loadApple(), at: Date.now() };
+  return apple!.value;
+}
+
+export async function googleConfig(): Promise<Configured<GoogleConfig>> {
+  if (await stale(google)) google = { value: loadGoogle(), at: Date.now() };
+  return google!.value;
 }
 
 /** The Apple configuration, or a 503 naming what is missing. */
