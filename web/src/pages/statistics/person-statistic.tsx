@@ -7,15 +7,9 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { showError } from '../../toast.tsx';
 import { LoadState } from '../../components/load-state.tsx';
+import { viewsPerYear } from './figures.ts';
 
 const t = msg.statistic.ui;
-
-/** Views per year (spec §2: entries grouped by year of createdAt; our entries are days). */
-export function viewsPerYear(entries: CardStatisticEntry[]): { year: string; views: number }[] {
-  const years = new Map<string, number>();
-  for (const e of entries) years.set(e.date.slice(0, 4), (years.get(e.date.slice(0, 4)) ?? 0) + e.views);
-  return [...years].sort(([a], [b]) => (a < b ? 1 : -1)).map(([year, views]) => ({ year, views }));
-}
 
 /** `/vcard/person/statistic/:id` (legacy layout): 'Übersicht - Statistik', 'Aufrufe Total', Jahr / Aufrufe. */
 export function PersonStatistic() {

@@ -7,7 +7,8 @@ import { useCompanyStore } from '../../state/company-store.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from '../credits/bar-chart.tsx';
 import { usePersons } from '../cards/use-persons.ts';
-import { formatViewsPerCard, statisticsVisible, useCompanyStatistics } from './use-company-statistics.ts';
+import { statisticsVisible, useCompanyStatistics } from './use-company-statistics.ts';
+import { formatViewsPerCard } from './figures.ts';
 
 const t = msg.statistic.ui;
 const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);

@@ -34,9 +34,3 @@ export function useCompanyStatistics(companyId: string | null, enabled: boolean)
 export function viewsByCard(stats: CompanyStatistic | null): Map<string, { windowViews: number; totalViews: number }> {
   return new Map((stats?.cards ?? []).map((c) => [c.personId, { windowViews: c.views.reduce((a, b) => a + b, 0), totalViews: c.totalViews }]));
 }
-
-/** Spec §9: views per active card with two decimals (German format), '---' without active cards. */
-export function formatViewsPerCard(views: number, activeCards: number): string {
-  if (activeCards <= 0) return msg.statistic.ui.noActiveCards;
-  return (views / activeCards).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
