@@ -128,6 +128,8 @@ describe('legacy persons', () => {
     expect(byCompany[0]!.views).toBe(0);
     const all = (await s.api('GET', P, { token: admin })).body as { id: string }[];
     expect(all.map((p) => p.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    // Sorted by last name across companies.
+    expect(all.findIndex((p) => p.id === b.id)).toBeLessThan(all.findIndex((p) => p.id === a.id));
 
     const upd = await s.api('PATCH', `${P}/${a.id}`, { token: admin, body: { firstname: 'Neu', lastname: 'Zimmer', tel: [], version: a.version } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);

@@ -25,7 +25,8 @@ export async function requireVcardPerson(personId: string, o: { consistent?: boo
   return item;
 }
 
-const sortName = (p: { lastname: string; firstname: string }) => `${p.lastname}\u0000${p.firstname}`.toLowerCase();
+// A tab cannot occur in a name (safeString refuses it) and sorts before every printable character.
+const sortName = (p: { lastname: string; firstname: string }) => `${p.lastname}\t${p.firstname}`.toLowerCase();
 
 export function vcardPersonRecord(p: VcardPersonItem): Record<string, unknown> {
   return {
