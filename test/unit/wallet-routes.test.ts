@@ -7,6 +7,10 @@ const name = (method: string, path: string) => {
   const m = matchRoute(method, path);
   return m && m !== 'method-not-allowed' ? { name: m.route.name, params: m.pathParameters } : m;
 };
+const routeName = (method: string, path: string) => {
+  const m = name(method, path);
+  return typeof m === 'object' && m ? m.name : m;
+};
 
 describe('wallet routes in the local router', () => {
   test('pkpass with and without a signature, create vs download', () => {
@@ -19,14 +23,14 @@ describe('wallet routes in the local router', () => {
   });
 
   test('literal segments win: status, signature, card page and the PassKit web service', () => {
-    expect(name('GET', '/api/wallet/status')?.name).toBe('walletStatus');
+    expect(routeName('GET', '/api/wallet/status')).toBe('walletStatus');
     expect(name('GET', '/api/wallet/signature/u1')).toEqual({ name: 'walletSignature', params: { userId: 'u1' } });
-    expect(name('GET', '/api/wallet/card/k1/sig')?.name).toBe('walletCard');
+    expect(routeName('GET', '/api/wallet/card/k1/sig')).toBe('walletCard');
     const device = '/api/wallet/passkit/v1/devices/d1/registrations/pass.de.x';
     expect(name('GET', device)).toEqual({ name: 'passkitSerials', params: { deviceId: 'd1', passTypeId: 'pass.de.x' } });
-    expect(name('POST', `${device}/k1`)?.name).toBe('passkitRegister');
-    expect(name('DELETE', `${device}/k1`)?.name).toBe('passkitUnregister');
+    expect(routeName('POST', `${device}/k1`)).toBe('passkitRegister');
+    expect(routeName('DELETE', `${device}/k1`)).toBe('passkitUnregister');
     expect(name('GET', '/api/wallet/passkit/v1/passes/pass.de.x/k1')).toEqual({ name: 'passkitPass', params: { passTypeId: 'pass.de.x', serial: 'k1' } });
-    expect(name('POST', '/api/wallet/passkit/v1/log')?.name).toBe('passkitLog');
+    expect(routeName('POST', '/api/wallet/passkit/v1/log')).toBe('passkitLog');
   });
 });
