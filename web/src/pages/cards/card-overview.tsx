@@ -21,7 +21,6 @@ import { creditsChanged, selectCompany, useCompanyStore } from '../../state/comp
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { usePersons } from './use-persons.ts';
 import { statisticsVisible, useCompanyStatistics, viewsByCard } from '../statistics/use-company-statistics.ts';
-import { statisticsVisible, useCompanyStatistics, viewsByCard } from '../statistics/use-company-statistics.ts';
 
 const t = msg.person.ui;
 
@@ -59,8 +58,6 @@ export interface CardRow {
   profile: string;
   isActive: boolean;
   createdOn: string;
-  /** All-time views (statistics); undefined while loading or when the company's statistics are off. */
-  views?: number | undefined;
   /** All-time views (statistics); undefined while loading or when the company's statistics are off. */
   views?: number | undefined;
 }
@@ -120,10 +117,6 @@ export function CardOverview() {
   const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
   const { stats } = useCompanyStatistics(companyId, showViews);
   const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
-  // Each card's views, where the statistics may be seen (spec §6: statistik flag; admins always).
-  const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
-  const { stats } = useCompanyStatistics(companyId, showViews);
-  const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
 
   // `?companyId=` switches the selected company once, then leaves the address clean. Only a
   // company of the caller's list is chosen; any other id is ignored and the selection stays.
@@ -153,7 +146,6 @@ export function CardOverview() {
       isActive: p.isActive,
       createdOn: p.createdOn,
       views: viewCounts ? viewCounts.get(p.id)?.totalViews ?? 0 : undefined,
-      views: viewCounts ? viewCounts.get(p.id)?.totalViews ?? 0 : undefined,
     }));
   }, [persons, profiles, viewCounts]);
 
@@ -166,10 +158,6 @@ export function CardOverview() {
       header: t.active, enableSorting: false, enableGlobalFilter: false,
       cell: (c) => <span className={c.getValue() ? 'badge badge-success' : 'badge'}>{c.getValue() ? t.yes : t.no}</span>,
     }),
-    ...(showViews ? [col.accessor('views', {
-      header: msg.statistic.ui.views, enableSorting: false, enableGlobalFilter: false,
-      cell: (c) => <span data-testid="card-views">{c.getValue()?.toLocaleString('de-DE') ?? ''}</span>,
-    })] : []),
     ...(showViews ? [col.accessor('views', {
       header: msg.statistic.ui.views, enableSorting: false, enableGlobalFilter: false,
       cell: (c) => <span data-testid="card-views">{c.getValue()?.toLocaleString('de-DE') ?? ''}</span>,
