@@ -16,6 +16,8 @@ export const keys = {
   throttleBucket: (kind: 'pair' | 'user' | 'address', subject: string) => ({ pk: `THROTTLE#${kind}#${subject}`, sk: 'BUCKET' }),
   /** An address the user signed in from recently: never held back by other addresses' failed guesses. */
   knownAddress: (usernameLower: string, address: string) => ({ pk: `KNOWNADDR#${usernameLower}`, sk: address }),
+  /** A browser's device id (hashed) that signed in as the user: only its own attempts hold it back. */
+  knownDevice: (usernameLower: string, deviceHash: string) => ({ pk: `KNOWNDEVICE#${usernameLower}`, sk: deviceHash }),
 
   company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
   /** GSI1 entry that lists all companies sorted by org (admin list). */

@@ -29,6 +29,8 @@ export const loginSchema = z.object({
   // Sign-in looks the name up as typed; the charset rule applies where accounts are named.
   username: requiredText(1),
   password: passwordText().min(1, msg.validation.required),
+  /** The browser's device id from its last sign-in (functions/domain/auth/throttle.ts); optional. */
+  device: blankAsAbsent(safeString({ max: 64 }).regex(/^[A-Za-z0-9_-]+$/, msg.validation.invalidFormat).optional()),
 });
 
 export const createUserSchema = z.object({

@@ -51,11 +51,11 @@ function loginFrom(ip: string, username: string, password: string): Promise<{ st
 }
 
 describe('POST /api/auth (sign in)', () => {
-  test('returns only a token; the username is case-insensitive and trimmed', async () => {
+  test('returns a token and this browser\'s device id; the username is case-insensitive and trimmed', async () => {
     const user = await createUser({ username: uniqueName('Gross') });
     const res = await s.api('POST', '/api/auth', { body: { username: `  ${user.username.toLowerCase()} `, password: PASSWORD } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['token']);
+    expect(Object.keys(res.body)).toEqual(['token', 'device']);
     expect(res.body.token.split('.')).toHaveLength(3);
   });
 
@@ -139,7 +139,7 @@ describe('POST /api/auth (sign in)', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: THROTTLED });
     expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(200);
-  });
+  }, 60_000);
 
   test('an inactive user cannot sign in and gets the usual answer', async () => {
     const user = await createUser({ isActive: false });

@@ -115,3 +115,58 @@ describe('current-password check of PATCH /api/user/{own id}', () => {
     expect((await s.api('POST', '/api/auth', { body: { username: u.username, password: 'neues-passwort-1' } })).status).toBe(200);
   });
 });
+
+/** POST /api/auth from a given local address. */
+function signInFrom(ip: string, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
+  const url = new URL('/api/auth', s.baseUrl);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: ip,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('device id (a browser that signed in before)', () => {
+  test('signs in from a new address while strangers have spent the username\u2019s budget; without it the user waits', async () => {
+    const u = await createUserToken(s);
+    const first = await signInFrom('127.0.0.210', { username: u.username, password: u.password });
+    expect(first.status).toBe(200);
+    const device = first.body.device as string;
+    expect(device).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // Strangers from many addresses spend the username's budget.
+    for (let i = 0; i < 6; i++) await signInFrom(`127.0.0.${220 + i}`, { username: u.username, password: `falsch-${i}-123` });
+    expect((await signInFrom('127.0.0.230', { username: u.username, password: u.password })).status).toBe(429);
+    // The user's browser, now on yet another address (mobile network), gets in; its id stays.
+    const again = await signInFrom('127.0.0.231', { username: u.username, password: u.password, device });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.device).toBeUndefined();
+  });
+
+  test('an unknown or another user\u2019s device id gives nothing', async () => {
+    const u = await createUserToken(s);
+    const other = await createUserToken(s);
+    const otherDevice = (await signInFrom('127.0.0.240', { username: other.username, password: other.password })).body.device as string;
+    for (let i = 0; i < 6; i++) await signInFrom(`127.0.0.${241 + i}`, { username: u.username, password: `falsch-${i}-123` });
+    expect((await signInFrom('127.0.0.248', { username: u.username, password: u.password, device: otherDevice })).status).toBe(429);
+    expect((await signInFrom('127.0.0.248', { username: u.username, password: u.password, device: 'erfunden-1234567890' })).status).toBe(429);
+  });
+
+  test('a stranger who guesses against a known device id spends only that device\u2019s bucket', async () => {
+    const user = uniqueName('geraet');
+    const now = Date.now();
+    const { device } = await releasePasswordAttempt(await reservePasswordAttempt({ usernameLower: user, ip: '192.0.2.50', now }), now);
+    for (let i = 0; i < BUCKETS.pair.capacity; i++) expect(await tries({ user, ip: '198.51.100.1', now })).toBe('ok');
+    expect(await tries({ user, ip: '198.51.100.2', now })).toBe('throttled');
+    const withDevice = await reservePasswordAttempt({ usernameLower: user, ip: '198.51.100.3', device: device!, now });
+    expect(withDevice.taken.map((t) => t.kind)).toEqual(['pair']);
+  });
+});

@@ -4,6 +4,16 @@ import { isAdminGroup } from '../../shared/roles.ts';
 // Local storage keys of spec §3: token and user. Companies etc. are added by their screens.
 const TOKEN = 'token';
 const USER = 'user';
+/** This browser's id for the sign-in throttle: with it, strangers' failed guesses never hold the user back. */
+const DEVICE = 'device';
+
+export function getDevice(): string | null {
+  return localStorage.getItem(DEVICE);
+}
+
+export function setDevice(device: string): void {
+  localStorage.setItem(DEVICE, device);
+}
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN);
@@ -40,8 +50,11 @@ export function isAdmin(user: PublicUser | null): boolean {
 /**
  * Logout forgets everything this app keeps in the browser: token, user, companies, selection,
  * list sort and search. Clearing all of it (the origin is ours) cannot miss a key of a screen
- * that happened not to be loaded in this page session.
+ * that happened not to be loaded in this page session. Only the device id stays: it is no
+ * session, just what lets the next sign-in past strangers' failed guesses.
  */
 export function clearSession(): void {
+  const device = getDevice();
   localStorage.clear();
+  if (device) setDevice(device);
 }

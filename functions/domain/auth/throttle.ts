@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
@@ -16,6 +17,10 @@ import { ThrottledError } from '../../lib/errors.ts';
  *             bounds guessing from everywhere else to about 100 per day. A user at a known
  *             address is never held back by it.
  * - `address` (client address, any username): stops spraying many usernames from one address.
+ *
+ * A browser that signed in successfully gets a random device id (OWASP "device cookie"); signing
+ * in with it again uses only its own pair bucket, so a user on a changing mobile address is not
+ * held back by strangers either.
  */
 export const BUCKETS = {
   pair: { capacity: 5, refillSeconds: 15 * 60 },
@@ -25,6 +30,8 @@ export const BUCKETS = {
 
 /** How long a successful sign-in makes its address "known" for the user. */
 export const KNOWN_ADDRESS_DAYS = 30;
+/** How long a browser's device id stays known for the user after a successful sign-in with it. */
+export const KNOWN_DEVICE_DAYS = 180;
 
 export type BucketKind = keyof typeof BUCKETS;
 
@@ -106,15 +113,15 @@ async function giveBack(kind: BucketKind, subject: string, now: number): Promise
   }
 }
 
-async function isKnownAddress(usernameLower: string, address: string, now: number): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.knownAddress(usernameLower, address) }));
-  return Boolean(out.Item && (out.Item.expiresAt as number) * 1000 > now);
-}
-
 export interface AttemptOptions {
   /** The account whose password is guessed, lower case (sign-in: as typed; account screen: the user's). */
   usernameLower: string;
   ip: string;
+  /**
+   * The browser's device id from an earlier successful sign-in of this user (sign-in only). A
+   * known device is held back only by its own bucket: strangers can neither spend it nor see it.
+   */
+  device?: string | undefined;
   now?: number;
 }
 
@@ -123,47 +130,67 @@ export interface Reservation {
   taken: { kind: BucketKind; subject: string }[];
   address: string;
   usernameLower: string;
+  /** Hash of a device id known for the user; absent when none (or an unknown one) was sent. */
+  deviceHash?: string;
+}
+
+const hashDevice = (device: string) => createHash('sha256').update(device).digest('base64url');
+
+async function isKnown(key: { pk: string; sk: string }, now: number): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return Boolean(out.Item && (out.Item.expiresAt as number) * 1000 > now);
 }
 
 /**
  * Reserves one password check for `usernameLower` from `ip` (429 when a bucket is empty). The
  * pair bucket comes first, so an attacker's own address runs dry before anything shared is used.
+ * With a device known for the user only the device's own pair bucket applies.
  */
 export async function reservePasswordAttempt(o: AttemptOptions): Promise<Reservation> {
   const now = o.now ?? Date.now();
   const address = addressKey(o.ip);
-  const known = await isKnownAddress(o.usernameLower, address, now);
-  const kinds: BucketKind[] = known ? ['pair', 'address'] : ['pair', 'address', 'user'];
+  const deviceHash = o.device ? hashDevice(o.device) : undefined;
+  const knownDevice = deviceHash !== undefined && await isKnown(keys.knownDevice(o.usernameLower, deviceHash), now);
+  const knownAddress = !knownDevice && await isKnown(keys.knownAddress(o.usernameLower, address), now);
+  const steps: { kind: BucketKind; subject: string }[] = knownDevice
+    ? [{ kind: 'pair', subject: `${o.usernameLower}#device:${deviceHash}` }]
+    : (knownAddress ? (['pair', 'address'] as const) : (['pair', 'address', 'user'] as const))
+      .map((kind) => ({ kind, subject: subjectOf(kind, o.usernameLower, address) }));
   const taken: Reservation['taken'] = [];
   try {
-    for (const kind of kinds) {
-      const subject = subjectOf(kind, o.usernameLower, address);
-      await take(kind, subject, now);
-      taken.push({ kind, subject });
+    for (const step of steps) {
+      await take(step.kind, step.subject, now);
+      taken.push(step);
     }
   } catch (err) {
     // No password was checked: the tokens taken so far are returned.
     await Promise.all(taken.map((t) => giveBack(t.kind, t.subject, now)));
     throw err;
   }
-  return { taken, address, usernameLower: o.usernameLower };
+  return { taken, address, usernameLower: o.usernameLower, ...(knownDevice ? { deviceHash } : {}) };
 }
 
 /**
  * The password was right: the pair's bucket is full again, the address and user get their token
- * back, and the address becomes known for the user (never held back by others' guesses).
+ * back, the address becomes known for the user for KNOWN_ADDRESS_DAYS and the browser's device id
+ * for KNOWN_DEVICE_DAYS (a new one when it sent none or an unknown one). Answers the device id
+ * to hand to the browser (undefined when its known one stays).
  */
-export async function releasePasswordAttempt(r: Reservation, now = Date.now()): Promise<void> {
+export async function releasePasswordAttempt(r: Reservation, now = Date.now()): Promise<{ device?: string }> {
+  const nowS = Math.ceil(now / 1000);
+  const device = r.deviceHash ? undefined : randomBytes(18).toString('base64url');
+  const deviceHash = r.deviceHash ?? hashDevice(device!);
   await Promise.all([
-    db().send(new DeleteCommand({ TableName: tableName(), Key: keys.throttleBucket('pair', subjectOf('pair', r.usernameLower, r.address)) })),
+    ...r.taken.filter((t) => t.kind === 'pair').map((t) => db().send(new DeleteCommand({ TableName: tableName(), Key: keys.throttleBucket('pair', t.subject) }))),
     ...r.taken.filter((t) => t.kind !== 'pair').map((t) => giveBack(t.kind, t.subject, now)),
     db().send(new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...keys.knownAddress(r.usernameLower, r.address),
-        type: 'knownAddress',
-        expiresAt: Math.ceil(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 3600,
-      },
+      Item: { ...keys.knownAddress(r.usernameLower, r.address), type: 'knownAddress', expiresAt: nowS + KNOWN_ADDRESS_DAYS * 24 * 3600 },
+    })),
+    db().send(new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.knownDevice(r.usernameLower, deviceHash), type: 'knownDevice', expiresAt: nowS + KNOWN_DEVICE_DAYS * 24 * 3600 },
     })),
   ]);
+  return device ? { device } : {};
 }

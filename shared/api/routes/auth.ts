@@ -5,7 +5,8 @@ import { loginSchema, publicUserSchema } from '../../schemas/user.ts';
 export const authLogin = defineRoute({
   name: 'authLogin', method: 'POST', path: '/api/auth', access: 'public',
   body: loginSchema,
-  output: z.object({ token: z.string() }),
+  /** `device`: a new id for this browser (keep it and send it with the next sign-in); absent when the sent one stays. */
+  output: z.object({ token: z.string(), device: z.string().optional() }),
 });
 
 export const authSession = defineRoute({
