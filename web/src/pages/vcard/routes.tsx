@@ -1,19 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { msg } from '../../../../shared/messages.ts';
 import { paths } from '../../paths.ts';
-import { requireAdmin } from '../../guards.ts';
+import { screen } from '../../data.tsx';
 
 // The legacy vcard area (spec §2 legacy vcard screens): admin-only, like its API (docs/decisions.md).
-const companyForm = () => import('./company-form.tsx');
-const personForm = () => import('./person-form.tsx');
+// The screens load their own data (they show a preview while the form changes).
+const t = msg.vcard.ui;
+const companyForm = async () => ({ Component: (await import('./company-form.tsx')).VcardCompanyForm });
+const personForm = async () => ({ Component: (await import('./person-form.tsx')).VcardPersonForm });
+const admin = { admin: true };
 
 export const vcardLegacyRoutes: RouteObject[] = [
-  { path: paths.vcardCompanies, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-list.tsx')).VcardCompanyList }) },
-  { path: paths.vcardCompanyAdd, loader: requireAdmin, lazy: async () => ({ Component: (await companyForm()).VcardCompanyForm }) },
-  { path: paths.vcardCompanyEdit, loader: requireAdmin, lazy: async () => ({ Component: (await companyForm()).VcardCompanyForm }) },
-  { path: paths.vcardCompanyDetails, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-details.tsx')).VcardCompanyDetails }) },
-  { path: paths.vcardCompanySettings, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-settings.tsx')).VcardCompanySettings }) },
-  { path: paths.vcardPersons, loader: requireAdmin, lazy: async () => ({ Component: (await import('./person-list.tsx')).VcardPersonList }) },
-  { path: paths.vcardPersonAdd, loader: requireAdmin, lazy: async () => ({ Component: (await personForm()).VcardPersonForm }) },
-  { path: paths.vcardPersonEdit, loader: requireAdmin, lazy: async () => ({ Component: (await personForm()).VcardPersonForm }) },
-  { path: paths.vcardTest, loader: requireAdmin, lazy: async () => ({ Component: (await import('./test-card.tsx')).VcardTestCard }) },
+  screen(paths.vcardCompanies, t.companies, async () => ({ Component: (await import('./company-list.tsx')).VcardCompanyList }), admin),
+  screen(paths.vcardCompanyAdd, t.companyAdd, companyForm, admin),
+  screen(paths.vcardCompanyEdit, t.companyEdit, companyForm, admin),
+  screen(paths.vcardCompanyDetails, t.companyDetails, async () => ({ Component: (await import('./company-details.tsx')).VcardCompanyDetails }), admin),
+  screen(paths.vcardCompanySettings, t.settingsTitle, async () => ({ Component: (await import('./company-settings.tsx')).VcardCompanySettings }), admin),
+  screen(paths.vcardPersons, t.persons, async () => ({ Component: (await import('./person-list.tsx')).VcardPersonList }), admin),
+  screen(paths.vcardPersonAdd, t.personAdd, personForm, admin),
+  screen(paths.vcardPersonEdit, t.personEdit, personForm, admin),
+  screen(paths.vcardTest, t.testTitle, async () => ({ Component: (await import('./test-card.tsx')).VcardTestCard }), admin),
 ];
