@@ -25,10 +25,12 @@ export const profileMessages = {
   edit: 'Profil bearbeiten',
   duplicate: 'Duplizieren',
   cards: 'Visitenkarten',
-  none: 'Noch keine Profile vorhanden.',
+  none: 'Noch keine Profile vorhanden. Legen Sie das erste Profil an: es enthält die Firmendaten, Logos und das Design der Visitenkarten.',
   deleteDisabledCards: 'Profile mit Visitenkarten können nicht gelöscht werden',
   deleteDisabledOnly: 'Das einzige Profil kann nicht gelöscht werden',
   tabs: { daten: 'Daten', logos: 'Logos', social: 'Social', einstellungen: 'Einstellungen' },
+  /** Picker labels of the social networks (the stored value is the lowercase key). */
+  socialTypes: { facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', xing: 'Xing', youtube: 'YouTube', tiktok: 'TikTok' },
   subTabs: { styling: 'Styling', anzeige: 'Anzeige', auswahl: 'Auswahl' },
   fields: {
     profilname: 'Profilname',

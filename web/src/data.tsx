@@ -17,7 +17,8 @@
 // WRITE with `useWrite()`: `const write = useWrite(); const res = await write(call(route, …), { success })`.
 //   A failure shows its message (once; `{ form }` ties it to a form), a success shows `success` and
 //   re-runs the loaders of the page (revalidation), so lists show the change without hand-made reloads.
-//   Forms use useForm (use-form.tsx), whose save function returns the call's result.
+//   Forms use useForm (use-form.tsx), whose save function returns the call's result; after a form's
+//   write the next navigation re-runs the layout's loader too (noteWrite/revalidateAfterWrites).
 import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError } from 'react-router';
@@ -36,6 +37,20 @@ export async function need<T>(pending: Promise<ApiResult<T>>): Promise<T> {
   const res = await pending;
   if (res.data !== null) return res.data;
   throw data(res.errorMessage ?? msg.errors.generic, { status: res.statusCode || 503 });
+}
+
+let written = false;
+
+/** A write is under way: the next navigation also re-runs the layout's loader (companies, balance, profiles). */
+export function noteWrite(): void {
+  written = true;
+}
+
+/** `shouldRevalidate` of the layout loaders: as react-router decides, and after a write in any case. */
+export function revalidateAfterWrites({ defaultShouldRevalidate }: { defaultShouldRevalidate: boolean }): boolean {
+  if (!written) return defaultShouldRevalidate;
+  written = false;
+  return true;
 }
 
 type ScreenModule = { Component: ComponentType; loader?: (args: LoaderFunctionArgs) => unknown };

@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { LostPage, lostLoader } from './pages/not-found.tsx';
-import { Screens, ScreenError } from './data.tsx';
+import { revalidateAfterWrites, Screens, ScreenError } from './data.tsx';
 import { Loading } from './pages/loading.tsx';
 import { requireSession } from './guards.ts';
 import { userLegacyRoutes, userV2Routes } from './pages/users/routes.tsx';
@@ -53,6 +53,7 @@ const routes: RouteObject[] = [
         // The selected company's frame (companies, balance, profiles): state/company-frame.ts.
         id: 'v2',
         loader: async () => (await import('./state/company-frame.ts')).loadCompanyFrame(),
+        shouldRevalidate: revalidateAfterWrites,
         lazy: async () => ({ Component: (await import('./layout/v2-layout.tsx')).V2Layout }),
         children: [{ Component: Screens, ErrorBoundary: ScreenError, children: v2Screens }],
       },

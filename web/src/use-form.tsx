@@ -26,6 +26,7 @@ import type { ApiResult } from './api/client.ts';
 import type { FieldErrors } from './form.tsx';
 import { showError } from './toast.tsx';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
+import { noteWrite } from './data.tsx';
 
 export type Parsed<O> = { success: true; data: O } | { success: false; error: z.ZodError };
 
@@ -105,6 +106,7 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
     setBusy(true);
     // A save that succeeds usually navigates away: that must not ask about unsaved changes.
     leaving.current = true;
+    noteWrite();
     const res = await save(parsed.data).catch((err: unknown) => {
       leaving.current = false;
       setBusy(false);

@@ -11,6 +11,7 @@
 //     ]} />
 //
 // - `rows` null means loading. The title shows the count of all rows once they are there.
+// - No rows (and no search): `empty.text` and `empty.action` (the next step) replace table and actions.
 // - Search: client-side over the columns' `searchValue`; pass `value`/`onChange` to search on the
 //   server instead (the rows are then shown as given). `persistKey` keeps the text over reloads.
 // - Sorting: columns with `sortValue`; German collation for text. Clicking a header toggles it; narrow
@@ -113,15 +114,17 @@ export function ListScreen<Row>(props: ListScreenProps<Row>) {
     </h1>
   );
 
+  const empty = !props.blocked && rows !== null && rows.length === 0 && !text;
   return (
     <section className="card list-screen">
       <div className="toolbar">
         {heading}
         <span className="spacer" />
-        {props.actions}
+        {/* An empty list shows its next step below, in place of the toolbar's actions. */}
+        {!(empty && props.empty.action) && props.actions}
       </div>
       {props.intro}
-      {props.blocked ?? (rows && rows.length === 0 && !text ? (
+      {props.blocked ?? (empty ? (
         <div className="empty-state">
           <p>{props.empty.text}</p>
           {props.empty.action}

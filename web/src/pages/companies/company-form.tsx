@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { companyCreate, companyGet, companyUpdate } from '../../../../shared/api/routes/company.ts';
-import { userList } from '../../../../shared/api/routes/user.ts';
 import { companyLangs, createCompanySchema, updateCompanySchema } from '../../../../shared/schemas/company.ts';
 import type { Company, CompanyUser, CreateCompanyData, UpdateCompanyData } from '../../../../shared/schemas/company.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showError, showInfo, showSuccess } from '../../toast.tsx';
+import { Field } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
+import type { Parsed } from '../../use-form.tsx';
+import { need } from '../../data.tsx';
+import { showInfo, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import type { TabDef } from '../../components/tabs.tsx';
-import { loadCompanies, useCompanyStore } from '../../state/company-store.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
+import { selectedCompanyId } from '../../state/selection.ts';
+import type { loader as userListLoader } from '../users/user-list.tsx';
 import { getUser, isAdmin } from '../../session.ts';
-import { LoadState } from '../../components/load-state.tsx';
 
 const t = msg.company;
 /** Spec §5/§9: the user search starts at 3 characters. */
@@ -34,26 +36,32 @@ function valuesOf(c: Company): Values {
   return { org: c.org, lang: c.lang, statistik: c.display.statistik, users: c.users };
 }
 
-/** Users found by the search (from 3 characters), minus those already assigned. */
+/** The company of the route's `:companyId` (admin add/edit, legacy /company); none on add. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { company: params.companyId ? await need(call(companyGet, { params: { id: params.companyId } })) : null };
+}
+
+/** `/v2/card/company/edit`: the selected company. */
+export async function ownLoader() {
+  const id = selectedCompanyId();
+  return { company: id ? await need(call(companyGet, { params: { id } })) : null };
+}
+
+/**
+ * Users found by the search (from 3 characters), minus those already assigned. The search is the
+ * admin user list's loader, run by a fetcher; clicking a found user adds them.
+ */
 function UserSearch({ assigned, onAdd }: { assigned: CompanyUser[]; onAdd: (u: CompanyUser) => void }) {
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<CompanyUser[] | null>(null);
+  const fetcher = useFetcher<typeof userListLoader>();
   const query = search.trim();
+  const { load } = fetcher;
   useEffect(() => {
-    if (query.length < SEARCH_MIN) return setFound(null);
-    let current = true;
-    const timer = setTimeout(() => {
-      void call(userList, { query: { search: query } }).then((res) => {
-        if (!current) return;
-        if (res.data) setFound(res.data.map((u) => ({ id: u.id, username: u.username, email: u.email })));
-        else showError(res.errorMessage ?? msg.errors.generic);
-      });
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
+    if (query.length < SEARCH_MIN) return;
+    const timer = setTimeout(() => void load(`${paths.adminUsers}?${new URLSearchParams({ search: query })}`), 250);
+    return () => clearTimeout(timer);
+  }, [query, load]);
+  const found = query.length >= SEARCH_MIN && fetcher.data?.search === query ? fetcher.data.users : null;
   const candidates = found?.filter((u) => !assigned.some((a) => a.id === u.id)) ?? [];
   return (
     <div className="user-search">
@@ -65,9 +73,11 @@ function UserSearch({ assigned, onAdd }: { assigned: CompanyUser[]; onAdd: (u: C
         <ul className="plain-list">
           {candidates.map((u) => (
             <li key={u.id}>
-              <span>{u.username} <span className="muted">{u.email}</span></span>
-              <button type="button" className="btn btn-small" aria-label={`${u.username} ${t.addUser}`}
-                onClick={() => { onAdd(u); setSearch(''); }}>{t.addUser}</button>
+              <button type="button" className="user-pick" aria-label={`${u.username} ${t.addUser}`}
+                onClick={() => { onAdd({ id: u.id, username: u.username, email: u.email }); setSearch(''); }}>
+                <span>{u.username} <span className="muted">{u.email}</span></span>
+                <span className="btn btn-small" aria-hidden="true">{t.addUser}</span>
+              </button>
             </li>
           ))}
           {candidates.length === 0 && <li className="muted">{t.noUserFound}</li>}
@@ -91,62 +101,39 @@ interface FormProps {
 
 export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, extraTabs = [] }: FormProps) {
   const navigate = useNavigate();
+  const { company } = useLoaderData<typeof loader>();
   const editing = companyId !== undefined;
-  const [values, setValues] = useState<Values | null>(editing ? null : EMPTY);
-  const [version, setVersion] = useState<number | undefined>(undefined);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<string>('unternehmendaten');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const version = company?.version;
+  const bodyOf = (v: Values) => ({
+    org: v.org,
+    lang: v.lang,
+    ...(manageSettings ? { display: { statistik: v.statistik } } : {}),
+    ...(manageUsers ? { userIds: v.users.map((u) => u.id) } : {}),
+  });
+  const form = useForm({
+    name: 'company',
+    initial: company ? valuesOf(company) : EMPTY,
+    parse: (v: Values): Parsed<unknown> => (companyId
+      ? updateCompanySchema.safeParse({ ...bodyOf(v), version })
+      : createCompanySchema.safeParse(bodyOf(v))),
+    onInvalid: (errors) => {
+      if (errors.org || errors.lang) setTab('unternehmendaten');
+    },
+  });
+  const { values, errors } = form;
+  const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
 
-  useEffect(() => {
-    if (!companyId) return;
-    let current = true;
-    void call(companyGet, { params: { id: companyId } }).then((res) => {
-      if (!current) return;
-      if (!res.data) {
-        setLoadError(res.errorMessage ?? t.notFound);
-        return showError(res.errorMessage ?? t.notFound);
-      }
-      setValues(valuesOf(res.data));
-      setVersion(res.data.version);
-    });
-    return () => {
-      current = false;
-    };
-  }, [companyId]);
-
-  if (!values) return <LoadState error={loadError} />;
-  const set = (patch: Partial<Values>) => setValues({ ...values, ...patch });
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !values) return;
-    const body = {
-      org: values.org,
-      lang: values.lang,
-      ...(manageSettings ? { display: { statistik: values.statistik } } : {}),
-      ...(manageUsers ? { userIds: values.users.map((u) => u.id) } : {}),
-    };
-    const checked = companyId ? validateForm(updateCompanySchema, { ...body, version }) : validateForm(createCompanySchema, body);
-    setErrors(checked.errors ?? {});
-    if (checked.errors) {
-      if (checked.errors.org || checked.errors.lang) setTab('unternehmendaten');
-      return;
-    }
-    setBusy(true);
+  const submit = form.onSubmit(async (body) => {
     const res = companyId
-      ? await call(companyUpdate, { params: { id: companyId }, body: checked.data as UpdateCompanyData })
-      : await call(companyCreate, { body: checked.data as CreateCompanyData });
-    setBusy(false);
-    if (!res.data) {
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(editing ? t.edited : t.created);
-    void loadCompanies();
+      ? await call(companyUpdate, { params: { id: companyId }, body: body as UpdateCompanyData })
+      : await call(companyCreate, { body: body as CreateCompanyData });
+    if (!res.data) return res;
+    showSuccess(editing ? t.edited : t.created, undefined, { form: 'company' });
+    // The layout's company list loads again on the way back (the loaders run after the navigation).
     await navigate(backTo);
-  }
+    return res;
+  });
 
   const dataPanel = (
     <div className="form-grid">
@@ -201,9 +188,10 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
             ]} />
         ) : dataPanel}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t.actions.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.actions.save}</button>
           <Link className="btn" to={backTo}>{t.actions.cancel}</Link>
         </div>
+        {form.prompt}
       </form>
     </section>
   );
@@ -211,14 +199,14 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
 
 /** `/v2/admin/company/add` and `/v2/admin/company/edit/:companyId`. */
 export function AdminCompanyForm() {
-  const { companyId } = useParams();
-  return <CompanyForm key={companyId ?? 'new'} companyId={companyId} manageUsers manageSettings backTo={paths.adminCompanies} />;
+  const { company } = useLoaderData<typeof loader>();
+  return <CompanyForm key={company?.id ?? 'new'} companyId={company?.id} manageUsers manageSettings backTo={paths.adminCompanies} />;
 }
 
 /** `/v2/card/company/edit`: the selected company, without user management; settings for admins only. */
 export function OwnCompanyForm() {
-  const { selectedId, companies } = useCompanyStore();
-  if (!companies) return <section className="card muted">{msg.ui.loading}</section>;
-  if (!selectedId) return <section className="card muted">{t.noneAssigned}</section>;
-  return <CompanyForm key={selectedId} companyId={selectedId} manageUsers={false} manageSettings={isAdmin(getUser())} backTo={paths.cardCompany} />;
+  const { company } = useLoaderData<typeof ownLoader>();
+  const { selectedId } = useCompanyStore();
+  if (!company || company.id !== selectedId) return <section className="card muted">{selectedId ? msg.ui.loading : t.noneAssigned}</section>;
+  return <CompanyForm key={company.id} companyId={company.id} manageUsers={false} manageSettings={isAdmin(getUser())} backTo={paths.cardCompany} />;
 }

@@ -1,21 +1,37 @@
 import type { RouteObject } from 'react-router';
+import { msg } from '../../../../shared/messages.ts';
 import { paths } from '../../paths.ts';
-import { requireAdmin } from '../../guards.ts';
+import { screen } from '../../data.tsx';
 
-const form = () => import('./company-form.tsx');
+const titles = msg.backoffice.titles;
+const list = async () => {
+  const { CompanyList, loader } = await import('./company-list.tsx');
+  return { Component: CompanyList, loader };
+};
+const adminForm = async () => {
+  const { AdminCompanyForm, loader } = await import('./company-form.tsx');
+  return { Component: AdminCompanyForm, loader };
+};
+const legacyForm = async () => {
+  const [{ LegacyCompanyForm }, { loader }] = await Promise.all([import('./legacy-company-form.tsx'), import('./company-form.tsx')]);
+  return { Component: LegacyCompanyForm, loader };
+};
 
 /** Companies: the admin list and form, and the company user's own company (V2 layout). */
 export const companyRoutes: RouteObject[] = [
-  { path: paths.adminCompanies, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-list.tsx')).CompanyList }) },
-  { path: paths.adminCompanyAdd, loader: requireAdmin, lazy: async () => ({ Component: (await form()).AdminCompanyForm }) },
-  { path: paths.adminCompanyEdit, loader: requireAdmin, lazy: async () => ({ Component: (await form()).AdminCompanyForm }) },
-  { path: paths.cardCompany, lazy: async () => ({ Component: (await import('./company-overview.tsx')).CompanyOverview }) },
-  { path: paths.cardCompanyEdit, lazy: async () => ({ Component: (await form()).OwnCompanyForm }) },
+  screen(paths.adminCompanies, titles.companies, list, { admin: true }),
+  screen(paths.adminCompanyAdd, titles.companyAdd, adminForm, { admin: true }),
+  screen(paths.adminCompanyEdit, titles.companyEdit, adminForm, { admin: true }),
+  screen(paths.cardCompany, titles.company, async () => ({ Component: (await import('./company-overview.tsx')).CompanyOverview })),
+  screen(paths.cardCompanyEdit, titles.companyEdit, async () => {
+    const { OwnCompanyForm, ownLoader } = await import('./company-form.tsx');
+    return { Component: OwnCompanyForm, loader: ownLoader };
+  }),
 ];
 
 /** The legacy company overview (spec §2 /company) shows the same admin list in the legacy layout. */
 export const companyLegacyRoutes: RouteObject[] = [
-  { path: paths.companyLegacy, loader: requireAdmin, lazy: async () => ({ Component: (await import('./company-list.tsx')).CompanyList }) },
-  { path: paths.companyLegacyAdd, loader: requireAdmin, lazy: async () => ({ Component: (await import('./legacy-company-form.tsx')).LegacyCompanyForm }) },
-  { path: paths.companyLegacyEdit, loader: requireAdmin, lazy: async () => ({ Component: (await import('./legacy-company-form.tsx')).LegacyCompanyForm }) },
+  screen(paths.companyLegacy, titles.companies, list, { admin: true }),
+  screen(paths.companyLegacyAdd, titles.companyAdd, legacyForm, { admin: true }),
+  screen(paths.companyLegacyEdit, titles.companyEdit, legacyForm, { admin: true }),
 ];

@@ -123,7 +123,7 @@ export function SocialPanel({ values, errors, onChange }: PanelProps) {
             <select aria-label={`${f.type} ${i + 1}`} value={s.type} aria-invalid={errors[`social.${i}.type`] ? true : undefined}
               onChange={(e) => setRow(i, { type: e.target.value as ProfileSocialType })}>
               <option value="">–</option>
-              {profileSocialTypes.filter((type) => type === s.type || !used.has(type)).map((type) => <option key={type} value={type}>{type}</option>)}
+              {profileSocialTypes.filter((type) => type === s.type || !used.has(type)).map((type) => <option key={type} value={type}>{t.socialTypes[type]}</option>)}
             </select>
             {errors[`social.${i}.type`] && <span className="field-error">{errors[`social.${i}.type`]}</span>}
           </label>

@@ -1,0 +1,2 @@
+/** See node-version.mjs. */
+export function nodeTooOld(version: string, engines: string): string | null;
