@@ -43,6 +43,7 @@ describe('legacy vcard area in the browser', () => {
     await toast(page, 'Im Formular sind Fehler vorhanden');
     await page.getByText('Muss mindestens 4 Zeichen lang sein').waitFor();
     expect(await page.getByText('Pflichtfeld').count()).toBe(2);
+    await expectNoAxeViolations(page, 'legacy company form with errors');
     await page.getByLabel('Organisation').fill(org);
     await page.getByLabel('Firmenname').fill('Alte Firma GmbH');
     await page.getByLabel('PLZ').fill('10115');
@@ -77,6 +78,7 @@ describe('legacy vcard area in the browser', () => {
     const preview = page.getByTestId('vcard-preview');
     await preview.locator('.vc-card').waitFor();
     await expect(preview.locator('[data-theme]').getAttribute('data-theme')).resolves.toBe('the-vcard');
+    await expectNoAxeViolations(page, 'settings with the preview');
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByLabel('Design').selectOption('the-vcard-v2');
     await preview.getByRole('status').waitFor();
@@ -107,6 +109,7 @@ describe('legacy vcard area in the browser', () => {
       await page.getByLabel('Nachname').fill(last!);
       await page.getByRole('button', { name: 'Telefon: Eintrag hinzufügen' }).click();
       await page.getByLabel('Telefon Wert').fill('+49 30 123456');
+      if (first === 'Erika') await expectNoAxeViolations(page, 'legacy person form');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Person wurde erfolgreich angelegt');
       await page.getByRole('row').filter({ hasText: last! }).waitFor();
