@@ -182,6 +182,22 @@ describe('wallet signature and public links', () => {
   });
 });
 
+describe('wallet saves in the statistics', () => {
+  it('counts a downloaded pass and an opened Google link as saves; a refused link does not count', async () => {
+    const c = await newCard();
+    const sig = sign(c.person.id);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sig}`, { redirect: 'manual' })).status).toBe(302);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig.slice(2)}`)).status).toBe(403);
+    await s.flushViews();
+    const res = await s.api('GET', `/api/card/statistic/${c.person.id}`, { token: c.user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const days = res.body as { views: number; saves: number }[];
+    expect(days.reduce((n, d) => n + d.saves, 0)).toBe(2);
+    expect(days.reduce((n, d) => n + d.views, 0)).toBe(0);
+  });
+});
+
 describe('signed-in wallet routes', () => {
   it('creates, then downloads the pass with the bearer token; another company gets 404', async () => {
     const c = await newCard();

@@ -3,10 +3,10 @@
 // into the visitor's address book or wallet.
 
 /**
- * Kinds of saves, in the order the screens list them. Extensible: the wallet work adds `pkpass`
- * and `googlecard` with their paths below; counters, rollups and routes take any kind listed here.
+ * Kinds of saves, in the order the screens list them: the vCard, the Apple pass and the Google save
+ * link (the signed public wallet links); counters, rollups and routes take any kind listed here.
  */
-export const saveKinds = ['vcard'] as const;
+export const saveKinds = ['vcard', 'pkpass', 'googlecard'] as const;
 export type SaveKind = (typeof saveKinds)[number];
 export type CountKind = 'view' | SaveKind;
 
@@ -14,6 +14,8 @@ interface CountedPath {
   /** The card id is the first capture group. */
   pattern: RegExp;
   kind: CountKind;
+  /** Answers that count for this path (default: 200 and 304). */
+  statuses?: ReadonlySet<number>;
 }
 
 /** Ids are UUIDs or imported legacy ids: letters, digits, `-` and `_`. */
@@ -22,6 +24,10 @@ const ID = '([A-Za-z0-9_-]{1,64})';
 export const countedPaths: readonly CountedPath[] = [
   { pattern: new RegExp(`^/api/card/${ID}$`), kind: 'view' },
   { pattern: new RegExp(`^/api/card/${ID}/vcard$`), kind: 'vcard' },
+  // The signed wallet links (a wrong signature is a 403 and does not count).
+  { pattern: new RegExp(`^/api/wallet/pkpass/${ID}/[A-Za-z0-9_-]+$`), kind: 'pkpass', statuses: new Set([200]) },
+  // Google's link answers with the redirect to Google's save page: that answer is the save.
+  { pattern: new RegExp(`^/api/wallet/googlecard/${ID}/[A-Za-z0-9_-]+$`), kind: 'googlecard', statuses: new Set([302]) },
 ];
 
 /**
@@ -36,8 +42,9 @@ const COUNTED_STATUS = new Set([200, 304]);
 
 /** What a log line counts as, or undefined for everything else (other paths, methods, failures). */
 export function countOf(method: string, path: string, status: number): { kind: CountKind; cardId: string } | undefined {
-  if (method !== 'GET' || !COUNTED_STATUS.has(status)) return undefined;
+  if (method !== 'GET') return undefined;
   for (const c of countedPaths) {
+    if (!(c.statuses ?? COUNTED_STATUS).has(status)) continue;
     const m = c.pattern.exec(path);
     if (m && !reservedCardSegments.has(m[1]!)) return { kind: c.kind, cardId: m[1]! };
   }
