@@ -90,9 +90,26 @@ for (let i = 0; i < 25; i++) {
   routeRead = capacity(mark).read;
   routeCards = body.cards.filter((c) => c.views.every((v) => v > 0)).length;
 }
+// The public card path writes nothing: a real card through the API, then visitors' requests.
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as { id: string };
+};
+const realCompany = await post('/api/card/company', { org: 'Öffentlich GmbH' });
+await post('/api/card/company/credit/history', { companyId: realCompany.id, credits: 10 });
+const realProfile = await post('/api/card/company/profil', { companyId: realCompany.id, profilname: 'Standard' });
+const realCard = await post('/api/card/company/person', { companyProfilId: realProfile.id, firstname: 'Erika', lastname: 'Mustermann' });
+mark = capacityLog.length;
+let publicStatus = 0;
+for (let i = 0; i < 20; i++) {
+  const res = await fetch(`${base}/api/card/${realCard.id}`);
+  publicStatus = res.status;
+  await res.arrayBuffer();
+}
+const publicCardWrites = capacityLog.slice(mark).filter((e) => /Write|Put|Update|Delete/.test(e.operation)).length;
 server.close();
 if (process.env.BENCH_ONLY_ROUTE === '1') {
-  console.log(JSON.stringify({ route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards } }));
+  console.log(JSON.stringify({ route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards }, publicCard: { status: publicStatus, writes: publicCardWrites } }));
   process.exit(0);
 }
 
@@ -222,5 +239,6 @@ console.log(JSON.stringify({
   small: { files: 20, lines: smallLines, ms: smallMs, views: smallViews, capacity: smallCapacity },
   maxItemBytes,
   route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards },
+  publicCard: { requests: 20, status: publicStatus, writes: publicCardWrites },
 }));
 process.exit(0);

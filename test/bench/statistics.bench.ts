@@ -39,6 +39,7 @@ interface WorkerResult {
   small: { files: number; lines: number; ms: number; views: number; capacity: { read: number; write: number } };
   maxItemBytes: number;
   route: { ms: number[]; read: number; cardsWith12Months: number };
+  publicCard: { requests: number; status: number; writes: number };
 }
 
 const bench: BenchModule = {
@@ -104,6 +105,10 @@ const bench: BenchModule = {
       redeliveredFileWrites: {
         value: r.again.updates, unit: 'writes', budget: 0, direction: 'max',
         note: `The same file delivered again counts nothing: ${r.again.skippedChunks} chunks found their markers (${(r.again.ms / 1000).toFixed(1)} s).`,
+      },
+      publicCardWrites: {
+        value: r.publicCard.status === 200 ? r.publicCard.writes : Number.NaN, unit: 'writes', budget: 0, direction: 'max',
+        note: `Issue 10: the public card path stays at 0 writes: DynamoDB write calls during ${r.publicCard.requests} GET /api/card/{id} (status ${r.publicCard.status}) through the local adapter; views are counted from the log only.`,
       },
       routeReadUnits: {
         value: r.route.read, unit: 'RRU', budget: 50, direction: 'max',
