@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -59,6 +60,22 @@ export class Monitoring extends Construct {
         description: `Function ${name} was throttled (account concurrency reached): docs/deploy.md#alarms`,
       });
     }
+    // Every `level: "error"` log line of any function counts (unexpected failures, a CDN invalidation
+    // that could not be queued, a skipped job message): one metric for all, one alarm.
+    const errorLines = new cloudwatch.Metric({ namespace: 'Visitenkarten', metricName: 'ErrorLogLines', period: five, statistic: 'Sum' });
+    for (const [name, f] of Object.entries(props.functions)) {
+      new logs.MetricFilter(this, `ErrorLines-${name}`, {
+        logGroup: f.logGroup,
+        metricNamespace: errorLines.namespace,
+        metricName: errorLines.metricName,
+        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'error'),
+        metricValue: '1',
+      });
+    }
+    add('ErrorLogLines', errorLines, {
+      threshold: 1,
+      description: 'A function logged a line with level "error": search the log groups for it (CloudWatch Logs Insights: filter level = "error"); docs/deploy.md#alarms',
+    });
     add('Api5xx', props.httpApi.metricServerError({ period: five, statistic: 'Sum' }), {
       threshold: 5,
       description: 'API answered 5xx at least 5 times in 5 minutes: search the area logs for level "error"; docs/deploy.md#alarms',

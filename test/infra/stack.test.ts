@@ -310,6 +310,10 @@ describe('monitoring', () => {
     expect(alarms.filter((a) => JSON.stringify(a.Metrics ?? '').includes('SystemErrors'))).toHaveLength(1);
     expect(alarms.filter((a) => JSON.stringify(a.Metrics ?? '').includes('ThrottledRequests'))).toHaveLength(1);
     expect(alarms.some((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
+    expect(alarms.some((a) => a.MetricName === 'ErrorLogLines')).toBe(true);
+    const filters = resources('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    expect(filters.length).toBeGreaterThanOrEqual(fnCount);
+    for (const f of filters) expect(f.FilterPattern).toBe('{ $.level = "error" }');
     for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarms');
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'betrieb@beispiel.de' });
   });
