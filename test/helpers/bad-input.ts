@@ -30,12 +30,19 @@ function wrongType(v: unknown): unknown {
   return 'objekt';
 }
 
+/** Paths of every leaf (string, number, boolean) in a JSON value. */
+function leafPaths(v: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => leafPaths(x, [...path, i]));
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => leafPaths(x, [...path, k]));
+  return v === null ? [] : [path];
+}
+
+const valueAt = (body: unknown, path: (string | number)[]) =>
+  path.reduce<unknown>((o, p) => (o as Record<string | number, unknown>)[p], body);
+
 /** Paths of every string in a JSON value. */
-function stringPaths(v: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof v === 'string') return [path];
-  if (Array.isArray(v)) return v.flatMap((x, i) => stringPaths(x, [...path, i]));
-  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => stringPaths(x, [...path, k]));
-  return [];
+function stringPaths(v: unknown): (string | number)[][] {
+  return leafPaths(v).filter((p) => typeof valueAt(v, p) === 'string');
 }
 
 function withValue(body: unknown, path: (string | number)[], value: unknown): unknown {
@@ -71,9 +78,13 @@ function bodyCases(route: RouteDef, f: RouteFixture, call: Call): Case[] {
       cases.push({ label: `${key}: __proto__ inside`, call, raw: json.replace(`"${key}":${JSON.stringify(value)}`, `"${key}":${Array.isArray(value) ? `[{"__proto__":{"polluted":true}}]` : `{"__proto__":{"polluted":true}}`}`), contentType: 'application/json' });
     }
   }
+  // Nested leaves of the wrong type (top-level keys got theirs above).
+  for (const path of leafPaths(body).filter((p) => p.length > 1)) {
+    cases.push({ label: `${path.join('.')}: wrong type`, call: { ...call, body: withValue(body, path, wrongType(valueAt(body, path))) } });
+  }
   for (const path of stringPaths(body)) {
     const name = path.join('.');
-    const v = path.reduce<unknown>((o, p) => (o as Record<string | number, unknown>)[p], body) as string;
+    const v = valueAt(body, path) as string;
     cases.push({ label: `${name}: NUL`, call: { ...call, body: withValue(body, path, `${v}\u0000`) } });
     cases.push({ label: `${name}: escape sequence`, call: { ...call, body: withValue(body, path, `\u001b[2J${v}`) } });
     cases.push({ label: `${name}: lone surrogate`, call: { ...call, body: withValue(body, path, `${v}\ud800`) } });
