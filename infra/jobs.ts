@@ -21,6 +21,8 @@ export interface QueueTrigger {
   batchSize: number;
   /** Seconds the event source collects messages before invoking (0-300). */
   maxBatchingWindowSeconds: number;
+  /** At most this many invocations at once (2-1000; default: as many as Lambda scales to). */
+  maxConcurrency?: number;
 }
 
 /**
@@ -48,7 +50,8 @@ export const jobs: readonly JobDef[] = [
   {
     name: 'cdn-invalidate',
     description: 'Batches queued CDN paths into CloudFront invalidations',
-    trigger: { kind: 'queue', queue: 'invalidation', batchSize: 100, maxBatchingWindowSeconds: 10 },
+    // Two batches at once, each with at most 7 wildcard paths: CloudFront allows 15 in progress.
+    trigger: { kind: 'queue', queue: 'invalidation', batchSize: 100, maxBatchingWindowSeconds: 10, maxConcurrency: 2 },
     needs: { distributionInvalidation: true },
     timeoutSeconds: 30,
   },

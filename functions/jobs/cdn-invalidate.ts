@@ -9,6 +9,36 @@ import type { InvalidationMessage } from '../lib/cdn/invalidate.ts';
 /** CloudFront's limit per invalidation request. */
 const MAX_PATHS = 3000;
 
+/**
+ * CloudFront allows only 15 wildcard paths in progress per distribution (3000 exact ones); one
+ * batch uses at most this many, leaving room for a batch still in progress and for deploys.
+ */
+export const WILDCARD_BUDGET = 7;
+
+/** `/a/b/c*` -> `/a/b/*`, `/a/b/*` -> `/a/*`, `/a/*` -> `/*`. */
+export function widen(path: string): string {
+  if (path === '/*') return path;
+  const dir = path.endsWith('/*') ? path.slice(0, -2) : path;
+  return `${dir.slice(0, dir.lastIndexOf('/') + 1)}*`;
+}
+
+function covers(wildcard: string, path: string): boolean {
+  return path !== wildcard && path.startsWith(wildcard.slice(0, -1));
+}
+
+/**
+ * Fewer paths with the same effect: wildcard paths are widened to their common folders until at
+ * most WILDCARD_BUDGET remain (a company's 20 images become `/api/upload/<field>/*`, or
+ * `/api/upload/*`), and every path a remaining wildcard covers is dropped.
+ */
+export function consolidatePaths(paths: readonly string[], budget = WILDCARD_BUDGET): string[] {
+  let wild = [...new Set(paths.filter((p) => p.endsWith('*')))];
+  while (wild.length > budget) wild = [...new Set(wild.map(widen))];
+  wild = wild.filter((w) => !wild.some((other) => covers(other, w)));
+  const exact = [...new Set(paths.filter((p) => !p.endsWith('*')))].filter((p) => !wild.some((w) => covers(w, p)));
+  return [...wild, ...exact];
+}
+
 let cloudfront: CloudFrontClient | undefined;
 
 /** Every path of a batch of queue messages, once; a malformed message is logged and skipped (retrying it cannot help). */
@@ -31,7 +61,7 @@ export function pathsOf(event: SQSEvent): string[] {
  * SQS delivers the batch again and, after repeated failures, parks it in the dead-letter queue.
  */
 export async function handler(event: SQSEvent): Promise<void> {
-  const paths = pathsOf(event);
+  const paths = consolidatePaths(pathsOf(event));
   if (!paths.length) return;
   const distributionId = env().DISTRIBUTION_ID;
   if (!distributionId) throw new Error('DISTRIBUTION_ID fehlt: der Invalidierungsjob weiß nicht, welche CloudFront-Verteilung er leeren soll');

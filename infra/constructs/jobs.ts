@@ -40,6 +40,7 @@ export class Jobs extends Construct {
         f.fn.addEventSource(new SqsEventSource(props.queues[t.queue], {
           batchSize: t.batchSize,
           maxBatchingWindow: Duration.seconds(t.maxBatchingWindowSeconds),
+          ...(t.maxConcurrency ? { maxConcurrency: t.maxConcurrency } : {}),
         }));
       } else if (t.kind === 'schedule') {
         new scheduler.Schedule(this, `${job.name}-Schedule`, {

@@ -163,6 +163,7 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BatchSize: 100,
       MaximumBatchingWindowInSeconds: 10,
+      ScalingConfig: { MaximumConcurrency: 2 },
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Invalidations'), 'Arn'] },
     });
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { clearRecordedInvalidations, invalidate, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
-import { pathsOf } from '../../functions/jobs/cdn-invalidate.ts';
+import { consolidatePaths, pathsOf, widen, WILDCARD_BUDGET } from '../../functions/jobs/cdn-invalidate.ts';
 import { uploadCdnPaths } from '../../functions/domain/uploads/save-upload.ts';
 
 const env = { TABLE_NAME: 'tbl', UPLOADS_DIR: '/tmp/x', AUTH_SECRET: 'x'.repeat(32) };
@@ -40,5 +40,23 @@ describe('CDN invalidation job', () => {
       'kein json',
       JSON.stringify({ paths: ['/b', '/c*'] }),
     ))).toEqual(['/a', '/b', '/c*']);
+  });
+
+  test('keeps CloudFront under its 15 wildcard paths in progress: many wildcards widen to their folders', () => {
+    const images = Array.from({ length: 20 }, (_, i) => uploadCdnPaths(`images/f${i}.png`)).flat();
+    const out = consolidatePaths([...images, '/api/card/abc', '/api/card/abc/vcard']);
+    expect(out.filter((p) => p.endsWith('*')).length).toBeLessThanOrEqual(WILDCARD_BUDGET);
+    // Every original path is still covered: by itself or by a wildcard prefix.
+    for (const p of [...images, '/api/card/abc']) expect(out.some((o) => o === p || (o.endsWith('*') && p.startsWith(o.slice(0, -1)))), p).toBe(true);
+    expect(out).toContain('/api/card/abc');
+    expect(out).not.toContain('/*');
+  });
+
+  test('few paths stay as they are; paths a wildcard covers are dropped', () => {
+    expect(consolidatePaths(['/api/card/1*', '/api/card/1', '/api/card/2'])).toEqual(['/api/card/1*', '/api/card/2']);
+    expect(consolidatePaths(['/a/b/*', '/a/b/c*'], 7)).toEqual(['/a/b/*']);
+    expect(consolidatePaths(['/a/x*', '/b/y*', '/c/z*'], 1)).toEqual(['/*']);
+    expect(consolidatePaths(['/u/a/1*', '/u/a/2*', '/u/b/3*'], 2)).toEqual(['/u/a/*', '/u/b/*']);
+    expect([widen('/a/b/c*'), widen('/a/b/*'), widen('/a/*'), widen('/*')]).toEqual(['/a/b/*', '/a/*', '/*', '/*']);
   });
 });
