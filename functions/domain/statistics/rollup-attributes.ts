@@ -1,11 +1,12 @@
 import { addMonths } from './berlin-time.ts';
 
 // A card's rollup item holds one attribute per month and measure: `v2611` = views in November 2026,
-// `s2611` = saves. Short names on purpose: the company statistics read 1,000 of these items per
-// request, and DynamoDB bills reads by item size (names included). `views`/`saves` are all-time totals.
+// `s2611` = saves; `v`/`s` are the all-time totals. Short names (and a short partition key) on
+// purpose: the company statistics read 1,000 of these items per request, and DynamoDB bills reads
+// by item size, attribute names included.
 
-export const TOTAL_VIEWS = 'views';
-export const TOTAL_SAVES = 'saves';
+export const TOTAL_VIEWS = 'v';
+export const TOTAL_SAVES = 's';
 
 /** `2026-11` -> `2611`. */
 function yymm(month: string): string {
