@@ -94,13 +94,10 @@ function vcardJpeg(img: Rgba): Buffer {
 }
 
 /**
- * Decodes an uploaded PNG or JPEG completely and answers the files to store: the re-encoded
- * original (at most MAX_STORED_SIDE px, same format; anything appended or hidden in metadata is
- * gone) and every variant of shared/images.ts. Throws UndecodableImageError for anything that
- * does not decode completely. The caller checks type and pixel count from the header first,
- * so memory stays bounded (25 MP x 4 bytes plus the downscaled copies).
+ * The decoded image at its stored size. A function of its own so the full-size pixels (up to
+ * 100 MB for 25 MP) are garbage once it returns, before any encoder allocates.
  */
-export function processImage(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage {
+function decodeForStorage(data: Buffer, type: 'png' | 'jpeg'): Rgba {
   let decoded: Rgba;
   try {
     if (type === 'jpeg' && !jpegEnds(data)) throw new Error('JPEG ohne Endmarke');
@@ -111,10 +108,21 @@ export function processImage(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage
   if (decoded.width < 1 || decoded.height < 1 || decoded.data.length < decoded.width * decoded.height * 4) {
     throw new UndecodableImageError('leeres Bild');
   }
+  const size = fitWithin(decoded, MAX_STORED_SIDE, MAX_STORED_SIDE);
+  return resizeRgba(decoded, size.width, size.height);
+}
+
+/**
+ * Decodes an uploaded PNG or JPEG completely and answers the files to store: the re-encoded
+ * original (at most MAX_STORED_SIDE px, same format; anything appended or hidden in metadata is
+ * gone) and every variant of shared/images.ts. Throws UndecodableImageError for anything that
+ * does not decode completely. The caller checks type and pixel count from the header first,
+ * so memory stays bounded (25 MP x 4 bytes plus the downscaled copies).
+ */
+export function processImage(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage {
+  const stored = decodeForStorage(data, type);
   const mime = type === 'png' ? 'image/png' : 'image/jpeg';
   const encode = (img: Rgba) => (type === 'png' ? encodePng(img) : encodeJpeg(img, jpegQuality));
-  const storedSize = fitWithin(decoded, MAX_STORED_SIDE, MAX_STORED_SIDE);
-  const stored = resizeRgba(decoded, storedSize.width, storedSize.height);
   const files: EncodedFile[] = [{ variant: 'original', data: encode(stored), mime, width: stored.width, height: stored.height }];
   for (const w of imageWidths) {
     const size = fitWithin(stored, w);
