@@ -93,42 +93,6 @@ export const keys = {
    * One card's monthly counts (attributes per month) in its company's statistics partition: the
    * company statistics read every card of a company with one Query of small items.
    */
-  cardStatRollup: (companyId: string, personId: string) => ({ pk: `COMPANY#${companyId}#STATS`, sk: personId }),
-  cardStatRollupPartition: (companyId: string) => ({ pk: `COMPANY#${companyId}#STATS` }),
-  ownedCardStatRollup: (companyId: string, personId: string) => keys.owned(companyId, 'STATS', personId),
-  /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
-  cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
-
-  /**
-   * Legacy vcard area (spec §3 VCardCompany, legacy person, legacy settings): prefixes of their
-   * own (`VCOMPANY#`, `VPERSON#`), so no legacy item can be read as a V2 one. Persons and settings
-   * are GSI2-owned by their legacy company (kinds `VPERSON`, `VSETTINGS`), so the legacy delete
-   * removes them, and the view counters of a legacy card, page by page like the V2 delete.
-   */
-  vcardCompany: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VCOMPANY' }),
-  vcardCompanyListEntry: (orgLower: string, companyId: string) => ({ gsi1pk: 'VCOMPANIES', gsi1sk: `${orgLower}#${companyId}` }),
-  vcardCompanyListPartition: () => ({ gsi1pk: 'VCOMPANIES' }),
-  vcardSettings: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VSETTINGS' }),
-  ownedVcardSettings: (companyId: string) => keys.owned(companyId, 'VSETTINGS', companyId),
-  vcardPerson: (personId: string) => ({ pk: `VPERSON#${personId}`, sk: 'VPERSON' }),
-  /** GSI1 entry listing every legacy person sorted by (lower-case) last and first name. */
-  vcardPersonListEntry: (nameLower: string, personId: string) => ({ gsi1pk: 'VPERSONS', gsi1sk: `${nameLower}#${personId}` }),
-  vcardPersonListPartition: () => ({ gsi1pk: 'VPERSONS' }),
-  ownedVcardPerson: (companyId: string, personId: string) => keys.owned(companyId, 'VPERSON', personId),
-  ownedVcardPersonPrefix: (companyId: string) => keys.owned(companyId, 'VPERSON', ''),
-
-  /**
-   * Views and saves of one card on one Berlin day (the statistics aggregator ADDs to it). The card's
-   * days are one partition, so the person statistic reads them with one Query and the card delete
-   * finds them; GSI2 lets the company delete remove them.
-   */
-  cardStatDay: (personId: string, day: string) => ({ pk: `PERSON#${personId}#STATS`, sk: day }),
-  cardStatDayPartition: (personId: string) => ({ pk: `PERSON#${personId}#STATS` }),
-  ownedCardStatDay: (companyId: string, personId: string, day: string) => keys.owned(companyId, 'STATDAY', `${personId}#${day}`),
-  /**
-   * One card's monthly counts (attributes per month) in its company's statistics partition: the
-   * company statistics read every card of a company with one Query of small items.
-   */
   cardStatRollup: (companyId: string, personId: string) => ({ pk: `STATS#${companyId}`, sk: personId }),
   cardStatRollupPartition: (companyId: string) => ({ pk: `STATS#${companyId}` }),
   ownedCardStatRollup: (companyId: string, personId: string) => keys.owned(companyId, 'STATS', personId),
