@@ -265,6 +265,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
         withCss('.a { color: red;\u0000 }'),
       ];
     },
+  },
   profileDelete: {
     call: async (c, t) => {
       const p = await c.newProfile(t);
