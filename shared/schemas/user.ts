@@ -30,7 +30,7 @@ export const loginSchema = z.object({
   username: requiredText(1),
   password: passwordText().min(1, msg.validation.required),
   /** The browser's device id from its last sign-in (functions/domain/auth/throttle.ts); optional. */
-  device: blankAsAbsent(safeString({ max: 64 }).regex(/^[A-Za-z0-9_-]+$/, msg.validation.invalidFormat).optional()),
+  device: blankAsAbsent(safeString({ max: 64 }).regex(/^[A-Za-z0-9_-]+$/, msg.validation.invalidFormat).optional()).optional(),
 });
 
 export const createUserSchema = z.object({
