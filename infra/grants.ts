@@ -42,11 +42,11 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   toolsImport: { invalidation: true, ...walletUpdates },
   toolsLegacyConvert: { invalidation: true, ...walletUpdates },
   // Legacy persons' cards are served (and cached) like every card.
-  vcardCompanyUpdate: { invalidation: true },
+  vcardCompanyUpdate: { invalidation: true, ...walletUpdates },
   vcardCompanyDelete: { invalidation: true },
-  vcardSettingsUpdate: { invalidation: true },
-  vcardPersonUpdate: { invalidation: true },
-  vcardPersonDelete: { invalidation: true },
+  vcardSettingsUpdate: { invalidation: true, ...walletUpdates },
+  vcardPersonUpdate: { invalidation: true, ...walletUpdates },
+  vcardPersonDelete: { invalidation: true, ...walletUpdates },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */

@@ -182,6 +182,29 @@ describe('wallet signature and public links', () => {
   });
 });
 
+describe('legacy persons (admin-managed VCardCompany cards)', () => {
+  it('get signed links and passes like V2 cards, their company standing in; company users cannot reach them', async () => {
+    const admin = await s.adminToken();
+    const company = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${randomUUID().slice(0, 6)}`, firmenname: 'Alt & Co', plz: '12345', ort: 'Altstadt' } });
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    const person = await s.api('POST', '/api/vcard/person', {
+      token: admin, body: { companyId: company.body.id, firstname: 'Alt', lastname: 'Eins', position: 'Chef', tel: [{ type: 'work', value: '030 123456' }] },
+    });
+    expect(person.status, JSON.stringify(person.body)).toBe(200);
+    const id = person.body.id as string;
+    const sig = await s.api('GET', `/api/wallet/signature/${id}`, { token: admin });
+    expect(sig.body.signature).toBe(sign(id));
+    const other = await createTenant(s);
+    expect((await s.api('GET', `/api/wallet/signature/${id}`, { token: other.user.token })).status).toBe(404);
+    const res = await download(`/api/wallet/pkpass/${id}/${sign(id)}`);
+    expect(res.status).toBe(200);
+    const p = verifyPass(res.bytes);
+    expect(p.verified).toBe(true);
+    expect(p.pass.serialNumber).toBe(id);
+    expect(p.pass.generic.secondaryFields.map((f: any) => f.value)).toEqual(['Chef', 'Alt & Co']);
+  });
+});
+
 describe('wallet saves in the statistics', () => {
   it('counts a downloaded pass and an opened Google link as saves; a refused link does not count', async () => {
     const c = await newCard();

@@ -5,6 +5,8 @@ import { msg } from '../../../shared/messages.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { requireVcardPerson } from './person-item.ts';
 import { invalidateVcardCard } from './invalidate.ts';
+import { walletCardDeleted } from '../wallet/card-changed.ts';
+import type { PersonItem } from '../persons/person-item.ts';
 
 /** The person and its company's `personCount` in one transaction; then its view counters and cached card. */
 export async function deleteVcardPerson(o: { personId: string }): Promise<void> {
@@ -26,4 +28,6 @@ export async function deleteVcardPerson(o: { personId: string }): Promise<void> 
   );
   await deleteCardStatistics({ companyId: person.companyId, personId: o.personId });
   await invalidateVcardCard(o.personId);
+  // Installed passes of the legacy card become void (the snapshot has no profile: the company stands in only while the card exists).
+  await walletCardDeleted({ person: person as unknown as PersonItem });
 }

@@ -8,6 +8,7 @@ import { updateVcardCompanySchema } from '../../../shared/schemas/vcard-company.
 import { requireVcardCompany, toVcardCompany } from './company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
+import { walletCardsChanged } from '../wallet/card-changed.ts';
 
 const contentFields = Object.keys(updateVcardCompanySchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardCompanyData, 'version'>)[];
 
@@ -37,6 +38,7 @@ export async function updateVcardCompany(o: { companyId: string; changes: Update
   }
   // The legacy company is the card's company and profile: every card of it shows the change.
   await invalidateVcardCompanyCards(o.companyId);
+  await walletCardsChanged({ companyId: o.companyId });
   const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
   return toVcardCompany(next as unknown as VcardCompanyItem);
 }

@@ -8,6 +8,7 @@ import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts
 import { requireVcardPerson, vcardPersonListSortKey, withViews } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
 import { invalidateVcardCard } from './invalidate.ts';
+import { walletCardChanged } from '../wallet/card-changed.ts';
 
 const contentFields = Object.keys(updateVcardPersonSchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardPersonData, 'version'>)[];
 
@@ -36,6 +37,7 @@ export async function updateVcardPerson(o: { personId: string; changes: UpdateVc
     throw err;
   }
   await invalidateVcardCard(o.personId);
+  await walletCardChanged({ personId: o.personId });
   const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
   return (await withViews([next as unknown as VcardPersonItem]))[0]!;
 }

@@ -6,6 +6,7 @@ import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas
 import { vcardCompanyLiveCheck } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
+import { walletCardsChanged } from '../wallet/card-changed.ts';
 
 /**
  * Replaces the company's settings (the form sends all of them). customCss is checked like a
@@ -21,5 +22,6 @@ export async function updateVcardSettings(o: { companyId: string; settings: Vcar
     () => new NotFoundError(msg.vcard.errors.companyNotFound),
   );
   await invalidateVcardCompanyCards(o.companyId);
+  await walletCardsChanged({ companyId: o.companyId });
   return { id: o.companyId, companyId: o.companyId, settings: o.settings };
 }

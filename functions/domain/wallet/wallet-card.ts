@@ -8,6 +8,7 @@ import type { PersonItem } from '../persons/person-item.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
+import { readLegacyCard } from '../vcard/legacy-card-source.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
 import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent } from '../../../shared/card/content.ts';
@@ -38,11 +39,22 @@ function asCardProfile(p: ProfileItem | undefined): CardProfile | null {
   return { ...(p as unknown as CardProfile), settings };
 }
 
-/** The card, its profile and company; undefined when the card does not exist. */
+/**
+ * The card, its profile and company; undefined when the card does not exist. A legacy person
+ * (admin-managed `VCardCompany` cards, whose QR codes and wallet links are still out there) comes
+ * in the same shape, its company standing in for profile and company, as on the public page.
+ */
 export async function loadWalletCard(personId: string): Promise<WalletCard | undefined> {
   const person = await getPersonItem(personId);
-  if (!person) return undefined;
+  if (!person) {
+    const legacy = await readLegacyCard(personId);
+    return legacy ? walletCardOf(legacy.person, legacy.profile, legacy.company) : undefined;
+  }
   const [profile, company] = await Promise.all([getProfileItem(person.companyProfilId), getCompanyItem(person.companyId)]);
+  return walletCardOf(person, profile, company);
+}
+
+function walletCardOf(person: PersonItem, profile: ProfileItem | undefined, company: CompanyItem | undefined): WalletCard {
   const cardProfile = asCardProfile(profile);
   const lang = company?.lang === 'en' ? 'en' : 'de';
   return { id: person.id, person, profile, company, cardProfile, content: cardContent({ person, profile: cardProfile, lang }) };

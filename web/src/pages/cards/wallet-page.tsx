@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { personGet } from '../../../../shared/api/routes/person.ts';
+import { vcardPersonGet } from '../../../../shared/api/routes/vcard.ts';
+import { getUser, isAdmin } from '../../session.ts';
 import { walletGooglecardCreate, walletPkpassCreate, walletPkpassGet, walletStatus } from '../../../../shared/api/routes/wallet.ts';
 import type { WalletStatus } from '../../../../shared/schemas/wallet.ts';
 import { msg } from '../../../../shared/messages.ts';
@@ -12,10 +14,23 @@ import { paths } from '../../paths.ts';
 
 const t = msg.wallet.page;
 
+/** The card holder's name: a V2 card, else (admins, from the legacy person list) a legacy person. */
+async function personName(id: string): Promise<{ name: string | null; error: string | null }> {
+  const join = (p: { firstname?: string; lastname?: string }) => [p.firstname, p.lastname].filter(Boolean).join(' ');
+  const v2 = await call(personGet, { params: { id } });
+  if (v2.data) return { name: join(v2.data), error: null };
+  if (v2.statusCode === 404 && isAdmin(getUser())) {
+    const legacy = await call(vcardPersonGet, { params: { id } });
+    if (legacy.data) return { name: join(legacy.data), error: null };
+  }
+  return { name: null, error: v2.errorMessage };
+}
+
 /**
  * `/card/wallet/:id` (spec §2/§4): Apple and Google buttons. Each creates the pass first (the
  * server builds and checks it), then downloads it (Apple) or opens the save link (Google). A
- * wallet this server is not set up for says what is missing instead of offering a button.
+ * wallet this server is not set up for says what is missing instead of offering a button. Legacy
+ * persons (the admins' legacy person list links here too) get their passes the same way.
  */
 export function WalletPage() {
   const { id = '' } = useParams();
@@ -26,10 +41,10 @@ export function WalletPage() {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([call(personGet, { params: { id } }), call(walletStatus)]).then(([p, s]) => {
+    void Promise.all([personName(id), call(walletStatus)]).then(([p, s]) => {
       if (!live) return;
-      if (!p.data || !s.data) return setError(p.errorMessage ?? s.errorMessage ?? msg.errors.generic);
-      setName([p.data.firstname, p.data.lastname].filter(Boolean).join(' '));
+      if (p.name === null || !s.data) return setError(p.error ?? s.errorMessage ?? msg.errors.generic);
+      setName(p.name);
       setStatus(s.data);
     });
     return () => { live = false; };
