@@ -47,6 +47,16 @@ export const keys = {
   personListEntry: (profileId: string, createdAt: string, personId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS`, gsi1sk: `${createdAt}#${personId}` }),
   personListPartition: (profileId: string) => ({ gsi1pk: `PROFILE#${profileId}#PERSONS` }),
 
+  /**
+   * Card match index (the import tools): the ids of a company's cards that share first name, last
+   * name and first e-mail (`keyHash` of those), kept by the card writes in their transaction. The
+   * marker says the company's older cards were added once. GSI2-owned: the company delete removes them.
+   */
+  cardMatch: (companyId: string, keyHash: string) => ({ pk: `COMPANY#${companyId}#MATCH`, sk: keyHash }),
+  ownedCardMatch: (companyId: string, keyHash: string) => keys.owned(companyId, 'MATCH', keyHash),
+  cardMatchIndexed: (companyId: string) => ({ pk: `COMPANY#${companyId}#MATCH`, sk: '#INDEXED' }),
+  ownedCardMatchIndexed: (companyId: string) => keys.owned(companyId, 'MATCH', '#INDEXED'),
+
   /** An uploaded image, owned by a company (GSI2) so deleting the company removes the file. */
   upload: (filename: string) => ({ pk: `UPLOAD#${filename}`, sk: 'UPLOAD' }),
 

@@ -29,6 +29,7 @@ export const toolsMessages = {
     uploading: 'Wird umgewandelt …',
     validRows: (n: number) => `${n} gültige Zeilen`,
     errorRows: (n: number) => `${n} fehlerhafte Zeilen`,
+    ignoredColumns: (names: string) => `Nicht verwendete Spalten: ${names}`,
     line: 'Zeile',
     column: 'Spalte',
     message: 'Fehler',

@@ -173,6 +173,23 @@ describe('POST /api/tools/import', () => {
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 12, cardCountActive: 6 });
   });
 
+  test('cards made or renamed in the card form are matched by name and first e-mail (the match index follows every card write)', async () => {
+    const t = await createTenant(s);
+    const mk = await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: t.profile.id, firstname: 'Form', lastname: 'Karte', email: [{ type: 'work1', value: 'form@example.de' }] } });
+    expect(mk.status).toBe(200);
+    const row = (first: string) => ({ line: 2, firstname: first, lastname: 'Karte', email: [{ type: 'work1', value: 'FORM@example.de' }], position: 'Neu' });
+    const send = (first: string) => s.api('POST', '/api/tools/import', { token: admin, body: { companyId: t.company.id, profileId: t.profile.id, fields: ['firstname', 'lastname', 'email.work1', 'position'], rows: [row(first)] } });
+    expect((await send('Form')).body.results[0]).toMatchObject({ status: 'updated', id: mk.body.id });
+    const current = (await s.api('GET', `/api/card/company/person/${mk.body.id}`, { token: admin })).body;
+    expect((await s.api('PATCH', `/api/card/company/person/${mk.body.id}`, { token: admin, body: { ...current, firstname: 'Umbenannt' } })).status).toBe(200);
+    expect((await send('Umbenannt')).body.results[0]).toMatchObject({ status: 'unchanged', id: mk.body.id });
+    // The old name no longer matches it: a new card.
+    expect((await send('Form')).body.results[0]).toMatchObject({ status: 'created' });
+    expect((await s.api('DELETE', `/api/card/company/person/${mk.body.id}`, { token: admin })).status).toBe(200);
+    expect((await send('Umbenannt')).body.results[0]).toMatchObject({ status: 'created' });
+    expect(await cardsOf(t.profile.id)).toHaveLength(2);
+  });
+
   test('an interrupted import started again finishes the job without duplicates', async () => {
     const t = await createTenant(s);
     const converted = (await convert(s, [header, ...people(25)].join('\n'))).body;
@@ -199,6 +216,7 @@ describe('POST /api/tools/import', () => {
 
   test('export, import, export: the same rows (into another company with the same profile), and unchanged in the same company', async () => {
     const a = await createTenant(s);
+    const aName = (await s.api('GET', `/api/card/company/profil/${a.profile.id}`, { token: admin })).body.profilname as string;
     const second = await createProfile(s, a.company.id, { profilname: 'Zweitprofil', adressen: [{ straße: 'Ring 3', plz: '50667', ort: 'Köln' }] });
     const mk = (body: Record<string, unknown>) => s.api('POST', '/api/card/company/person', { token: admin, body });
     for (const body of [
@@ -225,7 +243,7 @@ describe('POST /api/tools/import', () => {
 
     // Another company with the same profiles: new cards, the same rows apart from ID and creation time.
     const b = await createTenant(s, a.company.org.replace(/$/, ' B'));
-    await s.api('PATCH', `/api/card/company/profil/${b.profile.id}`, { token: admin, body: { ...b.profile, profilname: a.profile.profilname, adressen: a.profile.adressen } });
+    await s.api('PATCH', `/api/card/company/profil/${b.profile.id}`, { token: admin, body: { ...b.profile, profilname: aName, adressen: a.profile.adressen } });
     await createProfile(s, b.company.id, { profilname: 'Zweitprofil', adressen: [{ straße: 'Ring 3', plz: '50667', ort: 'Köln' }] });
     const created = await importRows(b.company.id, b.profile.id, converted);
     expect(created.map((r) => [r.status, r.message])).toEqual([['created', undefined], ['created', undefined], ['created', undefined]]);

@@ -192,7 +192,7 @@ describe('V2 layout', () => {
     await page.goto(`${s.baseUrl}/user`);
     const legacy = page.getByRole('navigation', { name: 'Navigation (alte Version)' });
     await legacy.waitFor();
-    await expect(legacy.getByRole('link').allTextContents()).resolves.toEqual(['Unternehmen', 'Benutzer']);
+    await expect(legacy.getByRole('link').allTextContents()).resolves.toEqual(['Unternehmen', 'Benutzer', 'Legacy-Unternehmen', 'Legacy-Personen', 'Tools']);
     await page.getByRole('cell', { name: `${ADMIN.username}@localhost.invalid` }).waitFor();
     await legacy.getByRole('link', { name: 'Unternehmen' }).click();
     await page.waitForURL('**/company');

@@ -36,6 +36,9 @@ export const paths = {
   vcardPersonAdd: '/vcard/person/add',
   vcardPersonEdit: '/vcard/person/edit/:id',
   vcardTest: '/vcard/test/:id',
+  tools: '/tools',
+  toolsJsonErstellen: '/tools/json-erstellen',
+  toolsKonvertieren: '/tools/konvertieren',
   companyLegacyAdd: '/company/add',
   companyLegacyEdit: '/company/edit/:companyId',
 } as const;

@@ -12,6 +12,7 @@ import { profileRoutes } from './pages/profiles/routes.tsx';
 import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/routes.tsx';
 import { creditRoutes } from './pages/credits/routes.tsx';
 import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
+import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
@@ -36,6 +37,7 @@ const legacyScreens: RouteObject[] = [
   ...companyLegacyRoutes,
   ...statisticLegacyRoutes,
   ...vcardLegacyRoutes,
+  ...toolsLegacyRoutes,
 ];
 
 const routes: RouteObject[] = [

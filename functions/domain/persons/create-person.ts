@@ -11,6 +11,7 @@ import { uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
+import { matchIndexSteps } from './match-index.ts';
 
 /** The card, the company's counters and the profile's counter are written in one transaction. */
 export async function createPerson(o: { auth: AuthUser; input: PersonInput }): Promise<Person> {
@@ -43,6 +44,7 @@ export async function createPerson(o: { auth: AuthUser; input: PersonInput }): P
     ...(charge ? [activationEntryStep(charge)] : []),
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
     ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
+    ...matchIndexSteps(item.companyId, item.id, undefined, item),
   ]);
   return item;
 }

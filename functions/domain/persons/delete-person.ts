@@ -10,6 +10,7 @@ import { getPersonItem } from './person-item.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { walletCardDeleted } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
+import { matchIndexSteps } from './match-index.ts';
 
 /**
  * Deletes a card with its counters. The delete is guarded by the version read here: the counter
@@ -38,6 +39,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         },
         { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
+        ...matchIndexSteps(p.companyId, p.id, p, undefined),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });

@@ -16,6 +16,7 @@ import { getPersonItem } from './person-item.ts';
 import { walletCardChanged } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
+import { matchIndexSteps } from './match-index.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -101,6 +102,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     );
   }
   steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
+  steps.push(...matchIndexSteps(cur.companyId, cur.id, cur, o.input));
   await runGuarded(steps);
   await invalidateCard(cur.id);
   await walletCardChanged({ personId: cur.id });

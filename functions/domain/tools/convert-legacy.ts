@@ -7,7 +7,7 @@ import { msg } from '../../../shared/messages.ts';
 import { createProfileSchema } from '../../../shared/schemas/profile.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
 import { importRowSchema } from '../../../shared/schemas/tools.ts';
-import type { ImportField, ImportRowResult, LegacyConvertResult } from '../../../shared/schemas/tools.ts';
+import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult } from '../../../shared/schemas/tools.ts';
 import { getVcardCompanyItem } from '../vcard/company-item.ts';
 import { listVcardPersonsOfCompany } from '../vcard/list-persons.ts';
 import { readVcardSettings } from '../vcard/settings-item.ts';
@@ -67,20 +67,22 @@ async function legacyProfile(auth: AuthUser, companyId: string, vcardCompanyId: 
 export async function convertLegacy(o: { auth: AuthUser; vcardCompanyId: string; companyId: string }): Promise<LegacyConvertResult> {
   const { profile, created } = await legacyProfile(o.auth, o.companyId, o.vcardCompanyId);
   const persons = await listVcardPersonsOfCompany({ companyId: o.vcardCompanyId });
-  const ctx = await importContext({ auth: o.auth, companyId: o.companyId, profileId: profile.id, fields: legacyFields });
   const results: ImportRowResult[] = [];
+  const rows: { row: ImportRow; image: boolean }[] = [];
   for (const [i, p] of persons.entries()) {
     const line = i + 1;
     const parsed = importRowSchema.safeParse({
       line, nice: p.nice, firstname: p.firstname, lastname: p.lastname, position: p.position, tel: p.tel, email: p.email, social: p.social,
     });
-    if (!parsed.success) {
-      results.push({ line, status: 'failed', name: `${p.firstname} ${p.lastname}`, message: parsed.error.issues[0]?.message ?? msg.errors.invalidInput });
-      continue;
-    }
-    const result = await importRow(ctx, parsed.data);
-    const imageNote = (p.image || p.imageWallet) && result.status !== 'failed' ? m.imageNotCarried : undefined;
+    if (parsed.success) rows.push({ row: parsed.data, image: Boolean(p.image || p.imageWallet) });
+    else results.push({ line, status: 'failed', name: `${p.firstname} ${p.lastname}`, message: parsed.error.issues[0]?.message ?? msg.errors.invalidInput });
+  }
+  const ctx = await importContext({ auth: o.auth, companyId: o.companyId, profileId: profile.id, fields: legacyFields, rows: rows.map((r) => r.row) });
+  for (const { row, image } of rows) {
+    const result = await importRow(ctx, row);
+    const imageNote = image && result.status !== 'failed' ? m.imageNotCarried : undefined;
     results.push(imageNote && !result.message ? { ...result, message: imageNote } : result);
   }
+  results.sort((a, b) => a.line - b.line);
   return { profileId: profile.id, profilname: profile.profilname, profileCreated: created, results };
 }

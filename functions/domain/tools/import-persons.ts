@@ -10,18 +10,13 @@ import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { createPerson } from '../persons/create-person.ts';
 import { updatePerson } from '../persons/update-person.ts';
-import { listPersonsOfCompany } from '../persons/list-persons.ts';
+import { consistentBatchGet, ensureMatchIndex, matchCandidates, matchKey, matchKeyHash } from '../persons/match-index.ts';
+import { keys } from '../../lib/keys.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 
 const m = msg.tools.errors;
 type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
-
-/** What identifies a card holder when the file carries no (known) ID: first name, last name, first e-mail. */
-export function matchKey(p: { firstname: string; lastname: string; email: readonly { value: string }[] }): string {
-  const norm = (s: string | undefined) => (s ?? '').normalize('NFC').trim().toLowerCase();
-  return [norm(p.firstname), norm(p.lastname), norm(p.email[0]?.value)].join('\u0000');
-}
 
 /** The company's cards by id and by match key (the oldest card wins a shared key). */
 export class CardIndex {
@@ -90,16 +85,25 @@ export interface ImportContext {
   index: CardIndex;
 }
 
-/** Company, profiles and the company's cards, read once per batch. */
-export async function importContext(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[] }): Promise<ImportContext> {
+/**
+ * Company, profiles and the cards the batch's rows can match, read once per batch: the cards named
+ * by the rows' ID column and those the match index lists under the rows' name and first e-mail
+ * (one BatchGetItem each, whatever the company's size). Matching then uses the cards' own data,
+ * so a stale index entry matches nothing.
+ */
+export async function importContext(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<ImportContext> {
   const company = await getCompanyItem(o.companyId);
   if (!company || company.deleting) throw new NotFoundError(m.companyNotFound);
-  const [profiles, cards] = await Promise.all([
+  const [profiles] = await Promise.all([
     queryCompanyProfiles<Profile>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),
-    listPersonsOfCompany({ companyId: o.companyId }),
+    ensureMatchIndex(o.companyId),
   ]);
   const defaultProfile = profiles.find((p) => p.id === o.profileId);
   if (!defaultProfile) throw new NotFoundError(m.profileNotFound);
+  const candidates = await matchCandidates(o.companyId, o.rows.map((r) => matchKeyHash(r)));
+  const ids = new Set([...o.rows.flatMap((r) => (r.id ? [r.id] : [])), ...[...candidates.values()].flat()]);
+  const cards = (await consistentBatchGet<PersonItem & { type?: string }>([...ids].map((id) => keys.person(id))))
+    .filter((c) => c.companyId === o.companyId);
   return { auth: o.auth, companyId: o.companyId, defaultProfile, profiles, fields: new Set(o.fields), index: new CardIndex(cards) };
 }
 

@@ -17,7 +17,7 @@ export function LegacyLayout() {
           <NavLink to={paths.userLegacy}>{l.users}</NavLink>
           <NavLink to={paths.vcardCompanies} end>{msg.vcard.ui.navCompanies}</NavLink>
           <NavLink to={paths.vcardPersons}>{msg.vcard.ui.navPersons}</NavLink>
-          {/* The tools screens (CSV to JSON, JSON import) come with the import-tools issue; link them here then. */}
+          <NavLink to={paths.tools}>{msg.tools.ui.title}</NavLink>
         </nav>
         <span className="spacer" />
         <NavLink to={paths.visitenkarteOverview} className="btn btn-primary">{l.toV2}</NavLink>
