@@ -372,6 +372,18 @@ describe('passes stay current', () => {
     expect(google.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(encodeURIComponent(objectId))).at(-1)?.body).toEqual({ state: 'EXPIRED' });
   });
 
+  it('a device APNs reports gone (410) is unregistered', async () => {
+    const c = await newCard();
+    const deviceId = `device${randomBytes(6).toString('hex')}`;
+    const pushToken = randomBytes(32).toString('hex');
+    await register(c, deviceId, pushToken);
+    apns.statusFor.set(pushToken, 410);
+    const edit = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, { token: c.user.token, body: { ...c.body, position: 'Neu', version: c.person.version } });
+    expect(edit.status).toBe(200);
+    expect(apns.pushes.some((p) => p.path === `/3/device/${pushToken}`)).toBe(true);
+    expect((await s.api('GET', `/api/wallet/passkit/v1/devices/${deviceId}/registrations/${PASS_TYPE_ID}`)).status).toBe(204);
+  });
+
   it('a profile change reaches the passes of its cards', async () => {
     const c = await newCard();
     const pushToken = randomBytes(32).toString('hex');
