@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { createTenant } from '../helpers/card-fixtures.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await closeBrowser(); await s.close(); });
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto(`${s.baseUrl}/`);
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await page.waitForURL('**/v2/card/visitenkarte');
+}
+
+const ROWS = 250;
+
+/** A staff list as German Excel saves it: Windows-1252, semicolons, a quoted cell with a line break, two bad rows. */
+function staffCsv(tag: string): Buffer {
+  const lines = ['Nachname;Vorname;Position;E-Mail 1;Aktiv'];
+  for (let i = 0; i < ROWS; i++) lines.push(`Müller ${tag} ${i};Jörg;${i === 0 ? '"Leiter\r\nSüd"' : 'Außendienst'};j${i}.${tag}@beispiel.de;${i % 2 ? 'Nein' : 'Ja'}`);
+  lines.push(`Ohne;;Keiner;x@beispiel.de;Ja`);
+  lines.push(`Falsch;Mail;Test;keine-adresse;Ja`);
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+}
+
+describe('import tools in the browser', () => {
+  test('CSV to JSON shows the row errors; the import runs in batches with a moving progress bar and a line per row; a second run changes nothing', { timeout: 120_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const t = await createTenant(s, `Import ${tag}`);
+    const { page } = await openPage();
+    await signIn(page, ADMIN);
+
+    await page.goto(`${s.baseUrl}/user`);
+    await page.getByRole('navigation', { name: 'Navigation (alte Version)' }).getByRole('link', { name: 'Tools' }).click();
+    await page.waitForURL('**/tools');
+    await page.getByRole('link', { name: 'CSV zu JSON' }).click();
+    await page.waitForURL('**/tools/json-erstellen');
+
+    await page.getByLabel('CSV-Datei').setInputFiles({ name: 'mitarbeiter.csv', mimeType: 'text/csv', buffer: staffCsv(tag) });
+    await page.getByRole('button', { name: 'Umwandeln' }).click();
+    await page.getByText(`${ROWS} gültige Zeilen`).waitFor();
+    const errors = page.getByRole('table', { name: '2 fehlerhafte Zeilen' });
+    // The header is line 1 and the first row spans lines 2-3, so the bad rows are lines 253 and 254.
+    await expect(errors.locator('tbody tr').allInnerTexts()).resolves.toEqual([
+      '253\tVorname\tPflichtfeld',
+      '254\tE-Mail 1\tBitte geben Sie eine gültige E-Mail-Adresse ein',
+    ]);
+
+    await page.getByRole('button', { name: 'Weiter zum Import' }).click();
+    await page.waitForURL('**/tools/konvertieren');
+    const section = page.getByRole('region', { name: 'JSON importieren' });
+    await section.getByText(`${ROWS} Zeilen geladen`).waitFor();
+    await section.getByLabel('Unternehmen').selectOption({ label: `Import ${tag}` });
+    await section.getByLabel('Profil').selectOption(t.profile.id);
+
+    // Every value the progress bar takes on the way.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('progress');
+        if (bar && seen.at(-1) !== bar.value) seen.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+    });
+    await section.getByRole('button', { name: 'Import starten' }).click();
+    await section.getByRole('status').filter({ hasText: `${ROWS} angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(seen.at(-1)).toBe(ROWS);
+    expect(seen.filter((v) => v > 0 && v < ROWS).length).toBeGreaterThanOrEqual(2);
+    await section.getByText(`${ROWS} von ${ROWS} Zeilen`).waitFor();
+    const log = section.getByRole('list', { name: 'JSON importieren' });
+    expect(await log.locator('li').count()).toBe(ROWS);
+    expect(await log.locator('li').first().innerText()).toBe(`Zeile 2: Jörg Müller ${tag} 0 – angelegt`);
+
+    const cards = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    expect(cards.body.items).toHaveLength(ROWS);
+    expect(cards.body.items.find((c: { lastname: string }) => c.lastname === `Müller ${tag} 0`).position).toBe('Leiter Süd');
+
+    // The same rows again: every line says unchanged, no card is added.
+    await section.getByRole('button', { name: 'Import starten' }).click();
+    await section.getByRole('status').filter({ hasText: `0 angelegt, 0 aktualisiert, ${ROWS} unverändert, 0 fehlgeschlagen` }).waitFor({ timeout: 60_000 });
+    expect(await log.locator('li[data-status="unchanged"]').count()).toBe(ROWS);
+    const again = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    expect(again.body.items).toHaveLength(ROWS);
+  });
+
+  test('the tools are admin-only: a company user is sent to the company page', async () => {
+    const t = await createTenant(s);
+    const { page } = await openPage();
+    await signIn(page, { username: t.user.username, password: t.user.password });
+    for (const path of ['/tools', '/tools/json-erstellen', '/tools/konvertieren']) {
+      await page.goto(`${s.baseUrl}${path}`);
+      await page.waitForURL('**/v2/card/company');
+    }
+  });
+});
