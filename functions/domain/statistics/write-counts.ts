@@ -48,7 +48,8 @@ export function planChunks(counts: readonly DayCount[]): Unit[][] {
   return chunks;
 }
 
-function dayUpdate(companyId: string, c: DayCount): TransactItem {
+/** An UpdateExpression under construction: ADDs of non-zero counts, placeholders for every name and value. */
+function expression() {
   const names: Record<string, string> = { '#g2pk': 'gsi2pk', '#g2sk': 'gsi2sk' };
   const values: Record<string, unknown> = {};
   const adds: string[] = [];
@@ -59,6 +60,11 @@ function dayUpdate(companyId: string, c: DayCount): TransactItem {
     values[`:a${i}`] = n;
     adds.push(`#a${i} :a${i}`);
   };
+  return { names, values, adds, add };
+}
+
+function dayUpdate(companyId: string, c: DayCount): TransactItem {
+  const { names, values, adds, add } = expression();
   add('views', c.views);
   add('saves', totalSaves(c));
   for (const kind of saveKinds) add(`save_${kind}`, c.saves[kind] ?? 0);
@@ -89,16 +95,7 @@ function rollupUpdate(companyId: string, u: Unit): TransactItem {
     views += c.views;
     saves += totalSaves(c);
   }
-  const names: Record<string, string> = { '#g2pk': 'gsi2pk', '#g2sk': 'gsi2sk' };
-  const values: Record<string, unknown> = {};
-  const adds: string[] = [];
-  const add = (attribute: string, n: number) => {
-    if (!n) return;
-    const i = adds.length;
-    names[`#a${i}`] = attribute;
-    values[`:a${i}`] = n;
-    adds.push(`#a${i} :a${i}`);
-  };
+  const { names, values, adds, add } = expression();
   add(TOTAL_VIEWS, views);
   add(TOTAL_SAVES, saves);
   for (const [month, m] of perMonth) {
