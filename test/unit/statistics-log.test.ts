@@ -112,4 +112,19 @@ describe('chunks of a file', () => {
     expect(new Set(cards).size).toBe(cards.length);
     expect(a.length).toBe(Math.ceil(400 / 96));
   });
+
+  it('splits a card with more days than a transaction holds, never two parts of one card in one chunk', () => {
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+    const counts = [
+      ...Array.from({ length: 150 }, (_, i) => ({ cardId: 'a', day: day(i), views: 1, saves: {} })),
+      ...Array.from({ length: 3 }, (_, i) => ({ cardId: 'b', day: day(i), views: 1, saves: {} })),
+    ];
+    const chunks = planChunks(counts);
+    for (const chunk of chunks) {
+      expect(chunk.reduce((n, u) => n + u.days.length + 1, 0)).toBeLessThanOrEqual(CHUNK_UPDATES);
+      const cards = chunk.map((u) => u.cardId);
+      expect(new Set(cards).size).toBe(cards.length);
+    }
+    expect(chunks.flatMap((c) => c.flatMap((u) => u.days)).length).toBe(153);
+  });
 });
