@@ -3,6 +3,10 @@ import { useTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createProfile, createTenant, getCompany } from '../helpers/card-fixtures.ts';
 import { csvLimits } from '../../shared/schemas/tools.ts';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { matchKeyHash } from '../../functions/domain/persons/match-index.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -188,6 +192,20 @@ describe('POST /api/tools/import', () => {
     expect((await s.api('DELETE', `/api/card/company/person/${mk.body.id}`, { token: admin })).status).toBe(200);
     expect((await send('Umbenannt')).body.results[0]).toMatchObject({ status: 'created' });
     expect(await cardsOf(t.profile.id)).toHaveLength(2);
+  });
+
+  test('cards from before the match index are found: the first import of a company adds them once', async () => {
+    const t = await createTenant(s);
+    const body = { companyProfilId: t.profile.id, firstname: 'Alt', lastname: 'Bestand', email: [{ type: 'work1', value: 'alt@example.de' }] };
+    const old = await s.api('POST', '/api/card/company/person', { token: admin, body });
+    expect(old.status).toBe(200);
+    // As written before the index existed: no entry for it.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.cardMatch(t.company.id, matchKeyHash(body)) }));
+    const res = await s.api('POST', '/api/tools/import', { token: admin, body: { companyId: t.company.id, profileId: t.profile.id, fields: ['firstname', 'lastname', 'email.work1'], rows: [{ line: 2, ...body }] } });
+    expect(res.body.results).toEqual([expect.objectContaining({ status: 'unchanged', id: old.body.id })]);
+    const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.cardMatchIndexed(t.company.id) }));
+    expect(marker.Item).toMatchObject({ cards: 1 });
+    expect(await cardsOf(t.profile.id)).toHaveLength(1);
   });
 
   test('an interrupted import started again finishes the job without duplicates', async () => {

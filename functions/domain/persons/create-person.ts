@@ -14,8 +14,19 @@ import { activationCharge, activationEntryStep, chargeFailure } from '../credits
 import { matchIndexSteps } from './match-index.ts';
 
 /** The card, the company's counters and the profile's counter are written in one transaction. */
-export async function createPerson(o: { auth: AuthUser; input: PersonInput }): Promise<Person> {
-  const profile = await cardProfile({ auth: o.auth, profileId: o.input.companyProfilId, adresseId: o.input.adresseId });
+export async function createPerson(o: {
+  auth: AuthUser;
+  input: PersonInput;
+  /**
+   * The card's profile when the caller has read it and applied cardProfile's rules itself (the
+   * import reads a company's profiles once per batch instead of once per card). The transaction
+   * still fails if the profile is gone or belongs to another company.
+   */
+  checkedProfile?: { id: string; companyId: string };
+}): Promise<Person> {
+  const profile = o.checkedProfile?.id === o.input.companyProfilId
+    ? o.checkedProfile
+    : await cardProfile({ auth: o.auth, profileId: o.input.companyProfilId, adresseId: o.input.adresseId });
   const now = new Date().toISOString();
   const item: PersonItem = {
     ...o.input,

@@ -81,9 +81,13 @@ export async function matchCandidates(companyId: string, hashes: readonly string
  * ADD is idempotent and card writes keep their own entries, so a card edited meanwhile at worst
  * leaves a stale id, which callers check against the card.
  */
-export async function ensureMatchIndex(companyId: string): Promise<void> {
+export async function matchIndexReady(companyId: string): Promise<boolean> {
   const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.cardMatchIndexed(companyId), ConsistentRead: true }));
-  if (marker.Item) return;
+  return Boolean(marker.Item);
+}
+
+/** Adds the company's existing cards to the index and writes the marker (call for an existing company only). */
+export async function buildMatchIndex(companyId: string): Promise<void> {
   const cards = await queryAll<Matchable & { id: string }>({
     TableName: tableName(),
     IndexName: 'gsi2',

@@ -10,7 +10,7 @@ import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { createPerson } from '../persons/create-person.ts';
 import { updatePerson } from '../persons/update-person.ts';
-import { consistentBatchGet, ensureMatchIndex, matchCandidates, matchKey, matchKeyHash } from '../persons/match-index.ts';
+import { buildMatchIndex, consistentBatchGet, matchCandidates, matchIndexReady, matchKey, matchKeyHash } from '../persons/match-index.ts';
 import { keys } from '../../lib/keys.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 
@@ -92,15 +92,20 @@ export interface ImportContext {
  * so a stale index entry matches nothing.
  */
 export async function importContext(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<ImportContext> {
-  const company = await getCompanyItem(o.companyId);
-  if (!company || company.deleting) throw new NotFoundError(m.companyNotFound);
-  const [profiles] = await Promise.all([
+  const hashes = o.rows.map((r) => matchKeyHash(r));
+  // Independent reads side by side (one round trip per batch in the usual case).
+  const [company, profiles, ready, found] = await Promise.all([
+    getCompanyItem(o.companyId),
     queryCompanyProfiles<Profile>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),
-    ensureMatchIndex(o.companyId),
+    matchIndexReady(o.companyId),
+    matchCandidates(o.companyId, hashes),
   ]);
+  if (!company || company.deleting) throw new NotFoundError(m.companyNotFound);
+  // The company's first import: its older cards join the index, then the candidates are read again.
+  if (!ready) await buildMatchIndex(o.companyId);
+  const candidates = ready ? found : await matchCandidates(o.companyId, hashes);
   const defaultProfile = profiles.find((p) => p.id === o.profileId);
   if (!defaultProfile) throw new NotFoundError(m.profileNotFound);
-  const candidates = await matchCandidates(o.companyId, o.rows.map((r) => matchKeyHash(r)));
   const ids = new Set([...o.rows.flatMap((r) => (r.id ? [r.id] : [])), ...[...candidates.values()].flat()]);
   const cards = (await consistentBatchGet<PersonItem & { type?: string }>([...ids].map((id) => keys.person(id))))
     .filter((c) => c.companyId === o.companyId);
@@ -130,7 +135,8 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
         org: row.org, url: row.url, image: undefined, imageWallet: undefined, color: undefined,
         tel: row.tel, email: row.email, social: row.social, isActive: row.isActive ?? true,
       };
-      const card = await createPerson({ auth: ctx.auth, input });
+      // The profile comes from the company's profiles read for this batch; the address from its own list.
+      const card = await createPerson({ auth: ctx.auth, input, checkedProfile: { id: profile.id, companyId: ctx.companyId } });
       ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn });
       return { ...base, status: 'created', id: card.id, ...(row.adresse && addressGiven && !address ? { message: m.addressNotInProfile } : {}) };
     }
