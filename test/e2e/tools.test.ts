@@ -89,6 +89,29 @@ describe('import tools in the browser', () => {
     expect(again.body.items).toHaveLength(ROWS);
   });
 
+  test('legacy conversion: a legacy company becomes a profile with cards, with a report; a second run reuses everything', { timeout: 60_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const t = await createTenant(s, `Ziel ${tag}`);
+    const admin = await s.adminToken();
+    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${tag}`, plz: '12345', ort: 'Altstadt' } });
+    for (const lastname of ['Eins', 'Zwei']) {
+      expect((await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname } })).status).toBe(200);
+    }
+    const { page } = await openPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${s.baseUrl}/tools/konvertieren`);
+    const section = page.getByRole('region', { name: 'Alte vcard-Daten konvertieren' });
+    await section.getByLabel('Altes Unternehmen (vcard)').selectOption({ label: `Altfirma ${tag}` });
+    await section.getByLabel('Unternehmen', { exact: true }).selectOption({ label: `Ziel ${tag}` });
+    await section.getByRole('button', { name: 'Konvertieren' }).click();
+    await section.getByRole('status').filter({ hasText: `Profil „Altfirma ${tag}“ angelegt. 2 angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor();
+    await expect(section.getByRole('list').locator('li').allInnerTexts()).resolves.toEqual(['Zeile 1: Alt Eins – angelegt', 'Zeile 2: Alt Zwei – angelegt']);
+    await section.getByRole('button', { name: 'Konvertieren' }).click();
+    await section.getByRole('status').filter({ hasText: `Profil „Altfirma ${tag}“ bereits vorhanden, wiederverwendet. 0 angelegt, 0 aktualisiert, 2 unverändert, 0 fehlgeschlagen` }).waitFor();
+    const profiles = await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin });
+    expect(profiles.body.map((p: { profilname: string }) => p.profilname)).toContain(`Altfirma ${tag}`);
+  });
+
   test('the tools are admin-only: a company user is sent to the company page', async () => {
     const t = await createTenant(s);
     const { page } = await openPage();

@@ -38,7 +38,7 @@ function Select({ label, value, options, placeholder, onChange }: { label: strin
   return (
     <label>
       {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={!options}>
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} disabled={!options}>
         <option value="">{options ? placeholder : msg.ui.loading}</option>
         {options?.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
       </select>
