@@ -1,10 +1,10 @@
-import { describe, expect, inject, test } from 'vitest';
+import { afterAll, describe, expect, inject, test } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,9 +15,13 @@ import { areas } from '../../shared/api/routes.ts';
 
 // The real esbuild bundles (the stack test skips bundling): every area and job builds, an area
 // bundle dispatches to its routes' handlers, and CDK stages each function's own bundle.
+const scratch: string[] = [];
+const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); scratch.push(d); return d; };
+afterAll(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
+
 describe('Lambda bundles', () => {
   test('every area and job bundles; the system bundle answers GET /api/health and 404s an unknown route key', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'vk-bundles-'));
+    const out = tempDir('vk-bundles-');
     await bundleAll(allEntries(), out);
     for (const entry of allEntries()) {
       const dir = join(out, bundleDirName(entry));
@@ -39,7 +43,7 @@ describe('Lambda bundles', () => {
   }, 90_000);
 
   test('CDK stages each function with its own bundle (not one cached bundle for all)', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'vk-cdk-bundle-'));
+    const outdir = tempDir('vk-cdk-bundle-');
     const app = new App({ outdir });
     const stack = new Stack(app, 'Bundles');
     const resources = {

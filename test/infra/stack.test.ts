@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -15,12 +15,13 @@ import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
 import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
-import { cdkJsonContext, resourceCount, synth, webDir } from './synth.ts';
+import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from './synth.ts';
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
 const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net' });
 const { template } = real;
+afterAll(removeSynthOutput);
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
 const areaNames = Object.keys(areas);
 

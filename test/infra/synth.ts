@@ -2,7 +2,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -34,8 +34,16 @@ export interface Synthesized<S extends Stack> {
  * Synthesizes a stack like `cdk synth` (cdk.json context) with cdk-nag's AwsSolutions checks,
  * bundling skipped (the bundles have their own test). Extra context is merged in.
  */
+const outdirs: string[] = [];
+
+/** Removes every cloud assembly synth() wrote (staged web assets are megabytes each). */
+export function removeSynthOutput(): void {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 export function synth<S extends Stack>(make: (app: App) => S, context: Record<string, unknown> = {}): Synthesized<S> {
   const outdir = mkdtempSync(join(tmpdir(), 'vk-cdk-'));
+  outdirs.push(outdir);
   const app = new App({ outdir, context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = make(app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
