@@ -194,7 +194,7 @@ describe('V2 layout', () => {
     await legacy.waitFor();
     await expect(legacy.getByRole('link').allTextContents()).resolves.toEqual(['Unternehmen', 'Benutzer', 'Legacy-Unternehmen', 'Legacy-Personen', 'Tools']);
     await page.getByRole('cell', { name: `${ADMIN.username}@localhost.invalid` }).waitFor();
-    await legacy.getByRole('link', { name: 'Unternehmen' }).click();
+    await legacy.getByRole('link', { name: 'Unternehmen', exact: true }).click();
     await page.waitForURL('**/company');
     await page.getByRole('heading', { name: 'Unternehmen' }).waitFor();
     await legacy.getByRole('link', { name: 'Benutzer' }).click();
