@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +26,7 @@ describe('stack mapping of minified Lambda bundles', () => {
     expect(mapped).toMatch(/fail\.ts:3:\d+/);
     expect(mapped).toMatch(/entry\.ts:2:\d+/);
     expect(mapped).not.toMatch(/index\.mjs:1:/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('without a map beside the file the stack is unchanged', () => {
