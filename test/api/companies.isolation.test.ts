@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
+import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
+import { makePng, multipart } from '../helpers/images.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { NotFoundError } from '../../functions/lib/errors.ts';
+import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { getUserItem } from '../../functions/domain/users/user-item.ts';
+import { updateCompany } from '../../functions/domain/companies/update-company.ts';
+import { recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
+import { allVariantFilenames } from '../../shared/images.ts';
+
+const s = useTestServer();
+let admin: string;
+beforeAll(async () => { admin = await s.adminToken(); });
+
+const C = '/api/card/company';
+
+async function userVersion(id: string): Promise<number> {
+  const res = await s.api('GET', `/api/user/${id}`, { token: admin });
+  return res.body.version;
+}
+
+/** Users written straight to the table: hashing this many passwords through the API would take many seconds. */
+async function seedUsers(n: number): Promise<string[]> {
+  const now = new Date().toISOString();
+  return Promise.all(Array.from({ length: n }, async () => {
+    const id = randomUUID();
+    const username = uniqueName('bulk');
+    await db().send(new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.user(id), ...keys.userListEntry(username.toLowerCase(), id), type: 'user',
+        id, username, usernameLower: username.toLowerCase(), email: `${username}@beispiel.de`, firstname: 'Viele', lastname: 'Nutzer',
+        passwordHash: 'nie-angemeldet', userGroup: { id: 'user', group: 'user' }, isActive: true, tokenVersion: 0, version: 1, createdAt: now, updatedAt: now,
+      },
+    }));
+    return id;
+  }));
+}
+
+async function upload(token: string, companyId: string): Promise<string> {
+  const { body, contentType } = multipart([{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }]);
+  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { filename: string }).filename;
+}
+
+describe('companies: delete', () => {
+  test('removes profiles, cards, uploads and the assignment; a second delete is a 404', async () => {
+    const u = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [u.id] });
+    const profile = await createProfile(s, company.id);
+    const person = await s.api('POST', '/api/card/company/person', { token: u.token, body: { companyProfilId: profile.id, firstname: 'Ida', lastname: 'Idee' } });
+    expect(person.status).toBe(200);
+    const filename = await upload(u.token, company.id);
+    const file = join(s.uploadsDir, 'images', filename);
+    expect(existsSync(file)).toBe(true);
+    const variants = allVariantFilenames(filename).map((name) => join(s.uploadsDir, 'images', name));
+    expect(variants.every((v) => existsSync(v))).toBe(true);
+    const version = await userVersion(u.id);
+
+    const res = await s.api('DELETE', `${C}/${company.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    // The resized variants (shared/images.ts) go with the original.
+    expect(variants.filter((v) => existsSync(v))).toEqual([]);
+    expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(404);
+    // The CDN's cached copies go too (every field serves the file and its variants).
+    const invalidated = recordedInvalidations().flat();
+    const stem = filename.slice(0, filename.indexOf('.') + 1);
+    expect(invalidated).toContain(`/api/upload/logo/${stem}*`);
+    expect(invalidated).toContain(`/api/upload/image/${stem}*`);
+    expect((await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/company/person/${person.body.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).status).toBe(404);
+    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+    expect(await userVersion(u.id)).toBe(version + 1);
+    const user = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(u.id) }));
+    expect(user.Item?.companyIds).toBeUndefined();
+    expect((await s.api('DELETE', `${C}/${company.id}`, { token: admin })).status).toBe(404);
+  });
+
+  test('finishes the job after an interrupted run', async () => {
+    const u = await createUserToken(s);
+    const company = await createCompany(s, { userIds: [u.id] });
+    const p1 = await createProfile(s, company.id);
+    const p2 = await createProfile(s, company.id);
+    const filename = await upload(u.token, company.id);
+    // A run that marked the company and removed one profile, then stopped.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.company(company.id), UpdateExpression: 'SET deleting = :t', ExpressionAttributeValues: { ':t': true } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.profile(p1.id) }));
+    // While marked, nothing new can be written for the company.
+    const late = await s.api('POST', '/api/card/company/profil', { token: admin, body: { companyId: company.id, profilname: 'Zu spät' } });
+    expect(late.status).toBe(404);
+
+    expect((await s.api('DELETE', `${C}/${company.id}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `/api/card/company/profil/${p2.id}`, { token: admin })).status).toBe(404);
+    expect(existsSync(join(s.uploadsDir, 'images', filename))).toBe(false);
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.upload(filename) }))).Item).toBeUndefined();
+    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+  });
+});
+
+describe('companies: isolation matrix (admin, user of A, user of B, anonymous)', () => {
+  test('every company route', async () => {
+    const ua = await createUserToken(s);
+    const ub = await createUserToken(s);
+    const a = await createCompany(s, { userIds: [ua.id] });
+    const b = await createCompany(s, { userIds: [ub.id] });
+    // Each user's list holds their own company and not the other's (checked before A is deleted below).
+    const ids = async (token: string) => (await s.api('GET', C, { token })).body.map((c: { id: string }) => c.id);
+    expect(await ids(ub.token)).toEqual([b.id]);
+    expect(await ids(ua.token)).toEqual([a.id]);
+    const callers = { admin, userA: ua.token, userB: ub.token, anonymous: undefined } as const;
+    type Caller = keyof typeof callers;
+    const cases: { method: string; path: () => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
+      { method: 'GET', path: () => `${C}/${a.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${C}/${a.id}/active-card-count`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'PATCH', path: () => `${C}/${a.id}`, body: () => ({ org: uniqueName('Firma ') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'POST', path: () => C, body: () => ({ org: uniqueName('Firma ') }), expect: { admin: 200, userA: 403, userB: 403, anonymous: 401 } },
+      { method: 'GET', path: () => C, expect: { admin: 200, userA: 200, userB: 200, anonymous: 401 } },
+      // Admin last: the company is gone afterwards.
+      { method: 'DELETE', path: () => `${C}/${a.id}`, expect: { userA: 403, userB: 403, anonymous: 401, admin: 200 } },
+    ];
+    for (const c of cases) {
+      for (const caller of Object.keys(c.expect) as Caller[]) {
+        const res = await s.api(c.method, c.path(), { token: callers[caller], ...(c.body ? { body: c.body() } : {}) });
+        expect(res.status, `${c.method} ${c.path()} as ${caller}: ${JSON.stringify(res.body)}`).toBe(c.expect[caller]);
+      }
+    }
+    // What user B saw of A's company is exactly a missing company's answer.
+    const missing = await s.api('GET', `${C}/gibt-es-nicht`, { token: ub.token });
+    const foreign = await s.api('GET', `${C}/${a.id}`, { token: ub.token });
+    expect(foreign.body).toEqual(missing.body);
+  });
+});

@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
+import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { NotFoundError } from '../../functions/lib/errors.ts';
+import { createProfileSchema, updateProfileSchema } from '../../shared/schemas/profile.ts';
+import type { AuthUser } from '../../functions/lib/auth/session.ts';
+import { getUserItem } from '../../functions/domain/users/user-item.ts';
+import { createProfile as createDomainProfile } from '../../functions/domain/profiles/create-profile.ts';
+import { updateProfile as updateDomainProfile } from '../../functions/domain/profiles/update-profile.ts';
+import { deleteProfile as deleteDomainProfile } from '../../functions/domain/profiles/delete-profile.ts';
+
+const s = useTestServer();
+let admin: string;
+beforeAll(async () => { admin = await s.adminToken(); });
+
+const P = '/api/card/company/profil';
+
+const DEFAULT_SETTINGS = {
+  theme: 'the-vcard',
+  logo: { top: 0, right: null, left: null, height: 70, useColor: false, color: '#ffffff' },
+  person: { background: '#000000', color: '#ffffff' },
+  kontakt: { fill: '#ffffff' },
+  display: { showStrasse: true, showPLZ: true },
+  applePass: { backgroundColor: '#FFFFFF', fontColor: '#000000' },
+  customCss: null,
+};
+
+async function tenant() {
+  const user = await createUserToken(s);
+  const company = await createCompany(s, { userIds: [user.id] });
+  return { user, company };
+}
+
+/** Three uploads of the tenant's company, for the three logo fields. */
+async function logos(t: Awaited<ReturnType<typeof tenant>>) {
+  const [logo, appleLogo, walletLogo] = await Promise.all([0, 1, 2].map(() => uploadImage(s, t.user.token, t.company.id)));
+  return { logo: logo!, appleLogo: appleLogo!, walletLogo: walletLogo! };
+}
+
+function fullProfile(companyId: string, files: { logo: string; appleLogo: string; walletLogo: string }) {
+  return {
+    companyId,
+    profilname: 'Vertrieb',
+    firmenname: 'Müller & Söhne GmbH',
+    claim: 'Wir machen das.',
+    ...files,
+    adressen: [
+      { straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', bundesland: 'Berlin', land: 'Deutschland' },
+      { adresseId: 'eigene-id', ort: 'Wien', plz: '1010', land: 'Österreich' },
+    ],
+    url: 'https://mueller.de',
+    social: [
+      { type: 'youtube', link: 'https://youtube.com/@mueller' },
+      { type: 'tiktok', link: 'http://tiktok.com/@mueller' },
+      { type: 'xing', link: 'https://xing.com/mueller' },
+    ],
+    notes: 'Nur intern',
+    color: '#123abc',
+    class: 'vertrieb',
+    impressum: 'https://mueller.de/impressum',
+    datenschutz: 'https://mueller.de/datenschutz',
+    umsatzsteuernummer: 'DE123456789',
+    handelsgericht: 'Amtsgericht Berlin HRB 1',
+    settings: {
+      theme: 'the-vcard-v2',
+      logo: { top: 10, right: 5, left: null, height: 50, useColor: true, color: '#ff0000' },
+      person: { background: '#111111', color: '#eeeeee' },
+      kontakt: { fill: '#222222' },
+      display: { showStrasse: false, showPLZ: true },
+      applePass: { backgroundColor: '#333333', fontColor: '#444444' },
+      customCss: '.card { border: 1px solid red; }',
+    },
+  };
+}
+
+describe('profiles: delete rules', () => {
+  test('the only profile cannot be deleted; one of two can; then the last one cannot', async () => {
+    const t = await tenant();
+    const first = await createProfile(s, t.company.id);
+    const only = await s.api('DELETE', `${P}/${first.id}`, { token: t.user.token });
+    expect(only.status).toBe(409);
+    expect(only.body.message).toBe('Das einzige Profil eines Unternehmens kann nicht gelöscht werden.');
+
+    const second = await createProfile(s, t.company.id);
+    expect((await s.api('DELETE', `${P}/${second.id}`, { token: t.user.token })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${second.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/company/${t.company.id}`, { token: admin })).body.profileCount).toBe(1);
+    expect((await s.api('DELETE', `${P}/${first.id}`, { token: t.user.token })).status).toBe(409);
+  });
+
+  test('a profile with cards cannot be deleted', async () => {
+    const t = await tenant();
+    await createProfile(s, t.company.id);
+    const withCards = await createProfile(s, t.company.id);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.profile(withCards.id), UpdateExpression: 'ADD cardCount :one', ExpressionAttributeValues: { ':one': 1 } }));
+    const res = await s.api('DELETE', `${P}/${withCards.id}`, { token: t.user.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Das Profil kann nicht gelöscht werden, da ihm noch Visitenkarten zugeordnet sind.');
+    expect((await s.api('GET', `${P}/${withCards.id}`, { token: t.user.token })).status).toBe(200);
+  });
+
+  test('deleting a missing profile is a 404', async () => {
+    expect((await s.api('DELETE', `${P}/gibt-es-nicht`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('profiles: isolation', () => {
+  test('every profile route: admin, user of A, user of B, anonymous', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const keep = await createProfile(s, a.company.id);
+    const callers = { admin, userA: a.user.token, userB: b.user.token, anonymous: undefined } as const;
+    type Caller = keyof typeof callers;
+    const extra: Record<Caller, string> = { admin: '', userA: '', userB: '', anonymous: '' };
+    for (const caller of Object.keys(callers) as Caller[]) extra[caller] = (await createProfile(s, a.company.id)).id;
+    /** The names the PATCH case sends, in caller order: admin, userA, userB, anonymous. */
+    const renames: string[] = [];
+    const rename = () => {
+      renames.push(uniqueName('P'));
+      return { profilname: renames.at(-1) };
+    };
+    const cases: { method: string; path: (c: Caller) => string; body?: () => unknown; expect: Record<Caller, number> }[] = [
+      { method: 'POST', path: () => P, body: () => ({ companyId: a.company.id, profilname: uniqueName('P') }), expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${P}/all/${a.company.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'GET', path: () => `${P}/${keep.id}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'PATCH', path: () => `${P}/${keep.id}`, body: rename, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+      { method: 'DELETE', path: (c) => `${P}/${extra[c]}`, expect: { admin: 200, userA: 200, userB: 404, anonymous: 401 } },
+    ];
+    for (const c of cases) {
+      for (const caller of Object.keys(c.expect) as Caller[]) {
+        const res = await s.api(c.method, c.path(caller), { token: callers[caller], ...(c.body ? { body: c.body() } : {}) });
+        expect(res.status, `${c.method} ${c.path(caller)} as ${caller}: ${JSON.stringify(res.body)}`).toBe(c.expect[caller]);
+      }
+    }
+    // B's user changed nothing of A's: the profiles B tried to delete and rename are untouched.
+    const kept = await s.api('GET', `${P}/${keep.id}`, { token: admin });
+    expect(kept.body).toMatchObject({ profilname: renames[1], version: 3 });
+    expect((await s.api('GET', `${P}/${extra.userB}`, { token: admin })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${extra.anonymous}`, { token: admin })).status).toBe(200);
+    // The answer for a foreign profile is exactly that for a missing one.
+    const missing = await s.api('GET', `${P}/gibt-es-nicht`, { token: b.user.token });
+    expect((await s.api('GET', `${P}/${keep.id}`, { token: b.user.token })).body).toEqual(missing.body);
+  });
+
+  test('the tenant check is part of the write: a session read before the removal cannot write', async () => {
+    const a = await tenant();
+    const keep = await createProfile(s, a.company.id);
+    const victim = await createProfile(s, a.company.id);
+    // What the user's request saw when it started: still assigned to A.
+    const stale: AuthUser = { id: a.user.id, username: 'x', isAdmin: false, companyIds: [a.company.id], tokenVersion: 0, user: (await getUserItem(a.user.id))! };
+    expect((await s.api('PATCH', `/api/card/company/${a.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    await expect(createDomainProfile({ auth: stale, input: createProfileSchema.parse({ companyId: a.company.id, profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateDomainProfile({ auth: stale, profileId: keep.id, changes: updateProfileSchema.parse({ profilname: 'Nein' }) })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteDomainProfile({ auth: stale, profileId: victim.id })).rejects.toBeInstanceOf(NotFoundError);
+    const list = await s.api('GET', `${P}/all/${a.company.id}`, { token: admin });
+    expect(list.body.map((p: { id: string; version: number }) => [p.id, p.version]).sort()).toEqual([[keep.id, 1], [victim.id, 1]].sort());
+  });
+
+  test('a user removed from the company loses access at once', async () => {
+    const a = await tenant();
+    const p = await createProfile(s, a.company.id);
+    expect((await s.api('PATCH', `/api/card/company/${a.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    expect((await s.api('GET', `${P}/${p.id}`, { token: a.user.token })).status).toBe(404);
+    expect((await s.api('PATCH', `${P}/${p.id}`, { token: a.user.token, body: { profilname: 'Nein' } })).status).toBe(404);
+    expect((await s.api('POST', P, { token: a.user.token, body: { companyId: a.company.id, profilname: 'Nein' } })).status).toBe(404);
+  });
+});

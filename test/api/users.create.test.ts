@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer, uniqueName } from '../helpers/server.ts';
+
+const s = useTestServer();
+let admin: string;
+beforeAll(async () => { admin = await s.adminToken(); });
+
+const PASSWORD = 'geheim-123';
+
+function newUser(extra: Record<string, unknown> = {}) {
+  return { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra };
+}
+
+/** Creates a user as admin and signs them in. */
+async function createUser(extra: Record<string, unknown> = {}) {
+  const body = newUser(extra);
+  const res = await s.api('POST', '/api/user', { token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const password = String(body.password);
+  return { user: res.body, password, token: await s.login(res.body.username, password) };
+}
+
+/** No route may ever send a password, its hash or the token version. */
+function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/password|scrypt|tokenVersion/i);
+}
+
+describe('POST /api/user', () => {
+  test('creates a trimmed, active user and never returns the password', async () => {
+    const username = uniqueName('Neu');
+    const res = await s.api('POST', '/api/user', {
+      token: admin,
+      body: { username: `  ${username} `, email: ' anna@example.de ', firstname: ' Anna ', lastname: ' Berg ', password: PASSWORD, userGroupId: 'user' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String), username, email: 'anna@example.de', firstname: 'Anna', lastname: 'Berg',
+      userGroup: { id: 'user', group: 'user' }, isActive: true, version: 1,
+    });
+    expectNoSecrets(res.body);
+    await expect(s.login(username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+
+  test('every field is required; blank strings count as absent', async () => {
+    const empty = await s.api('POST', '/api/user', { token: admin, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      message: 'Im Formular sind Fehler vorhanden',
+      fieldErrors: { username: 'Pflichtfeld', email: 'Pflichtfeld', firstname: 'Pflichtfeld', lastname: 'Pflichtfeld', password: 'Pflichtfeld', userGroupId: 'Pflichtfeld' },
+    });
+    const blank = await s.api('POST', '/api/user', {
+      token: admin, body: { username: '  ', email: '', firstname: ' ', lastname: '', password: '   ', userGroupId: '' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fieldErrors).toEqual(empty.body.fieldErrors);
+  });
+
+  test.each([
+    ['username', 'a', 'Muss mindestens 2 Zeichen lang sein'],
+    ['username', ' a ', 'Muss mindestens 2 Zeichen lang sein'],
+    ['firstname', 'A', 'Muss mindestens 2 Zeichen lang sein'],
+    ['lastname', 'B', 'Muss mindestens 2 Zeichen lang sein'],
+    ['email', 'keine-adresse', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
+    ['email', 'a@', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
+    ['password', '1234567', 'Muss mindestens 8 Zeichen lang sein'],
+    ['userGroupId', 'gibt-es-nicht', 'Diese Benutzergruppe gibt es nicht.'],
+  ])('%s = %j is refused with "%s" and nothing is created', async (field, value, message) => {
+    const before = (await s.api('GET', '/api/user', { token: admin })).body.length;
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ [field]: value }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ [field]: message });
+    expect((await s.api('GET', '/api/user', { token: admin })).body.length).toBe(before);
+  });
+
+  test('the minimum lengths are inclusive', async () => {
+    // Each test file has a table of its own, so this 2-character name is free.
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: 'xy', firstname: 'Al', lastname: 'Bo', password: '12345678' }) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: 'xy', firstname: 'Al', lastname: 'Bo' });
+  });
+
+  test('usernames are unique regardless of case (409)', async () => {
+    const { user } = await createUser();
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: user.username.toUpperCase() }) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Dieser Benutzername ist bereits vergeben.', fieldErrors: { username: 'Dieser Benutzername ist bereits vergeben.' } });
+  });
+
+  test('two simultaneous creations of one name: exactly one wins', async () => {
+    const username = uniqueName('race');
+    const results = await Promise.all([1, 2, 3].map(() => s.api('POST', '/api/user', { token: admin, body: newUser({ username }) })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  test('only admins create users (403), anonymous callers get 401', async () => {
+    const { token } = await createUser();
+    const res = await s.api('POST', '/api/user', { token, body: newUser() });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Für diese Aktion fehlen Ihnen die Berechtigungen.');
+    expect((await s.api('POST', '/api/user', { body: newUser() })).status).toBe(401);
+  });
+});
+
+describe('GET /api/user and /api/user/group', () => {
+  test('lists users sorted by username with a case-insensitive search (prefix or substring)', async () => {
+    const tag = uniqueName('Such').toLowerCase();
+    const a = await createUser({ username: `b-${tag}` });
+    const b = await createUser({ username: `A-${tag.toUpperCase()}-x` });
+    const other = await createUser();
+
+    const res = await s.api('GET', `/api/user?search=${tag.toUpperCase()}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: { id: string }) => u.id)).toEqual([b.user.id, a.user.id]);
+    expectNoSecrets(res.body);
+
+    const prefix = await s.api('GET', `/api/user?search=${encodeURIComponent(`a-${tag}`)}`, { token: admin });
+    expect(prefix.body.map((u: { id: string }) => u.id)).toEqual([b.user.id]);
+
+    const all = await s.api('GET', '/api/user', { token: admin });
+    const ids = all.body.map((u: { id: string }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([a.user.id, b.user.id, other.user.id]));
+    const names = all.body.map((u: { username: string }) => u.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expectNoSecrets(all.body);
+
+    const blank = await s.api('GET', '/api/user?search=%20%20', { token: admin });
+    expect(blank.body.length).toBe(all.body.length);
+  });
+
+  test('groups: admin and user', async () => {
+    const res = await s.api('GET', '/api/user/group', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.arrayContaining([{ id: 'admin', group: 'admin' }, { id: 'user', group: 'user' }]));
+  });
+
+  test('a non-admin may neither list users nor read the groups (403)', async () => {
+    const { token } = await createUser();
+    expect((await s.api('GET', '/api/user', { token })).status).toBe(403);
+    expect((await s.api('GET', '/api/user/group', { token })).status).toBe(403);
+    expect((await s.api('GET', '/api/user')).status).toBe(401);
+  });
+});
+
+describe('GET /api/user/{id}', () => {
+  test('a user reads themselves, not others (403); an admin reads anyone; unknown ids 404', async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const self = await s.api('GET', `/api/user/${me.user.id}`, { token: me.token });
+    expect(self.status).toBe(200);
+    expect(self.body).toEqual(me.user);
+    expectNoSecrets(self.body);
+    expect((await s.api('GET', `/api/user/${other.user.id}`, { token: me.token })).status).toBe(403);
+    expect((await s.api('GET', `/api/user/${other.user.id}`, { token: admin })).body).toEqual(other.user);
+    const missing = await s.api('GET', '/api/user/gibt-es-nicht', { token: admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Konnte Benutzer nicht finden');
+  });
+});
