@@ -89,6 +89,32 @@ describe('import tools in the browser', () => {
     expect(again.body.items).toHaveLength(ROWS);
   });
 
+  test('an import stopped halfway and resumed finishes the job without duplicates', { timeout: 90_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const t = await createTenant(s, `Stopp ${tag}`);
+    const rows = Array.from({ length: ROWS }, (_, i) => ({ firstname: 'Anna', lastname: `Stopp ${tag} ${i}`, email: [{ type: 'work1', value: `a${i}.${tag}@beispiel.de` }] }));
+    const { page } = await openPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${s.baseUrl}/tools/konvertieren`);
+    const section = page.getByRole('region', { name: 'JSON importieren' });
+    await section.getByLabel('JSON-Datei').setInputFiles({ name: 'import.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
+    await section.getByText(`${ROWS} Zeilen geladen`).waitFor();
+    await section.getByLabel('Unternehmen').selectOption({ label: `Stopp ${tag}` });
+    await section.getByLabel('Profil').selectOption(t.profile.id);
+    await section.getByRole('button', { name: 'Import starten' }).click();
+    await section.getByRole('button', { name: 'Anhalten' }).click();
+    await section.getByRole('button', { name: 'Fortsetzen' }).waitFor();
+    const log = section.getByRole('list', { name: 'JSON importieren' });
+    const stopped = await log.locator('li').count();
+    expect(stopped).toBeGreaterThan(0);
+    expect(stopped).toBeLessThan(ROWS);
+    await section.getByText(`${stopped} von ${ROWS} Zeilen`).waitFor();
+    await section.getByRole('button', { name: 'Fortsetzen' }).click();
+    await section.getByRole('status').filter({ hasText: `${ROWS} angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor({ timeout: 60_000 });
+    const cards = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    expect(cards.body.items).toHaveLength(ROWS);
+  });
+
   test('legacy conversion: a legacy company becomes a profile with cards, with a report; a second run reuses everything', { timeout: 60_000 }, async () => {
     const tag = Date.now().toString(36);
     const t = await createTenant(s, `Ziel ${tag}`);
