@@ -15,6 +15,8 @@ export const toolsMessages = {
     profileNotFound: 'Profil nicht gefunden',
     legacyCompanyNotFound: 'Altes Unternehmen (vcard) nicht gefunden',
     addressNotInProfile: 'Adresse nicht im Profil gefunden: ohne Adresse übernommen',
+    profileNotInCompany: (name: string, created: boolean) =>
+      `Profil „${name}“ gibt es in diesem Unternehmen nicht: ${created ? 'ins gewählte Profil übernommen' : 'Profil der Karte nicht geändert'}`,
     imageNotCarried: 'Bilder des alten Unternehmens wurden nicht übernommen (bitte neu hochladen)',
   },
   ui: {

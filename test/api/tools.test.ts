@@ -280,6 +280,8 @@ describe('POST /api/tools/import', () => {
     expect((await s.api('GET', `/api/card/company/person/${card.body.id}`, { token: admin })).body.firstname).toBe('Fremd');
     const wrongProfile = await s.api('POST', '/api/tools/import', { token: admin, body: { companyId: a.company.id, profileId: b.profile.id, fields: ['firstname', 'lastname'], rows } });
     expect(wrongProfile.status).toBe(404);
+    const unknownName = await s.api('POST', '/api/tools/import', { token: admin, body: { companyId: a.company.id, profileId: a.profile.id, fields: ['firstname', 'lastname', 'profil'], rows: [{ line: 3, firstname: 'Neu', lastname: 'Profillos', profil: 'Gibt es nicht' }] } });
+    expect(unknownName.body.results).toEqual([expect.objectContaining({ status: 'created', message: 'Profil „Gibt es nicht“ gibt es in diesem Unternehmen nicht: ins gewählte Profil übernommen' })]);
     expect(wrongProfile.body.message).toBe('Profil nicht gefunden');
   });
 });

@@ -124,6 +124,7 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
   try {
     const f = ctx.fields;
     const named = f.has('profil') && row.profil ? ctx.profiles.find((p) => same(p.profilname, row.profil)) : undefined;
+    const profileMissing = Boolean(f.has('profil') && row.profil && !named);
     const addressGiven = [...f].some((k) => k.startsWith('adresse.'));
     const existing = ctx.index.find(row);
     if (!existing) {
@@ -138,7 +139,8 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
       // The profile comes from the company's profiles read for this batch; the address from its own list.
       const card = await createPerson({ auth: ctx.auth, input, checkedProfile: { id: profile.id, companyId: ctx.companyId } });
       ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn });
-      return { ...base, status: 'created', id: card.id, ...(row.adresse && addressGiven && !address ? { message: m.addressNotInProfile } : {}) };
+      const notes = [profileMissing ? m.profileNotInCompany(row.profil!, true) : undefined, row.adresse && addressGiven && !address ? m.addressNotInProfile : undefined].filter(Boolean);
+      return { ...base, status: 'created', id: card.id, ...(notes.length ? { message: notes.join('; ') } : {}) };
     }
 
     // Only what the file's columns cover changes; photos, colour and uncovered columns stay.
@@ -150,16 +152,16 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
     next.social = mergeList(current.social, row.social, 'social', f, personSocialTypes);
     const profile = named ?? ctx.profiles.find((p) => p.id === existing.companyProfilId) ?? ctx.defaultProfile;
     next.companyProfilId = profile.id;
-    let note: string | undefined;
+    let note = profileMissing ? m.profileNotInCompany(row.profil!, false) : undefined;
     if (addressGiven) {
       const address = findAddress(profile, row.adresse);
       next.adresseId = address?.adresseId;
-      if (row.adresse && !address) note = m.addressNotInProfile;
+      if (row.adresse && !address) note = [note, m.addressNotInProfile].filter(Boolean).join('; ');
     } else if (profile.id !== existing.companyProfilId) {
       next.adresseId = undefined;
     }
     const isActive = f.has('isActive') && row.isActive !== undefined ? row.isActive : existing.isActive;
-    if (sameCard(current, next) && isActive === existing.isActive) return { ...base, status: 'unchanged', id: existing.id };
+    if (sameCard(current, next) && isActive === existing.isActive) return { ...base, status: 'unchanged', id: existing.id, ...(note ? { message: note } : {}) };
     const card = await updatePerson({ auth: ctx.auth, personId: existing.id, input: { ...next, isActive }, version: existing.version });
     ctx.index.add({ ...existing, ...card } as PersonItem, existing);
     return { ...base, status: 'updated', id: existing.id, ...(note ? { message: note } : {}) };
