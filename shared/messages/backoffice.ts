@@ -10,6 +10,8 @@ export const backofficeMessages = {
   unsavedText: 'Sie haben Änderungen, die noch nicht gespeichert sind. Wenn Sie die Seite verlassen, gehen sie verloren.',
   unsavedLeave: 'Verlassen',
   unsavedStay: 'Weiter bearbeiten',
+  /** Screen-reader header of a row-actions column. */
+  actions: 'Aktionen',
   count: (n: number) => `(${n.toLocaleString('de-DE')})`,
   sortBy: 'Sortieren nach',
   ascending: 'Aufsteigend sortiert (umkehren)',

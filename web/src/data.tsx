@@ -11,8 +11,8 @@
 // - `need()` turns a failed call into a thrown route error. ONE place shows those: <ScreenError>, the
 //   error boundary around all back-office screens (router.tsx), inside the layout with a way back.
 //   So no screen writes `useEffect` + `let current = true` + `showError(res.errorMessage ?? …)`.
-// - Data that depends on the selected company reads it with `selectedCompanyId()` (state/selection.ts);
-//   selecting another company revalidates the loaders.
+// - Data that depends on the selected company reads it with `selectedCompanyId()` (state/selection.ts),
+//   returns it with the data and calls `useFreshFor(thatId)`; selecting another company revalidates.
 //
 // WRITE with `useWrite()`: `const write = useWrite(); const res = await write(call(route, …), { success })`.
 //   A failure shows its message (once; `{ form }` ties it to a form), a success shows `success` and
@@ -29,6 +29,7 @@ import type { ApiResult } from './api/client.ts';
 import { showError, showSuccess } from './toast.tsx';
 import { requireAdmin } from './guards.ts';
 import { paths } from './paths.ts';
+import { subscribeSelection, useSelectedCompanyId } from './state/selection.ts';
 
 const t = msg.backoffice;
 
@@ -81,9 +82,27 @@ export function useTabTitle(): void {
   }, [title]);
 }
 
+/**
+ * For screens whose loader read the selected company: when it read another one than is selected
+ * now (on the first visit the layout's loader settles the selection while the screen's loader
+ * already runs), the loaders run again.
+ */
+export function useFreshFor(loadedFor: string | null): void {
+  const selected = useSelectedCompanyId();
+  const { revalidate, state } = useRevalidator();
+  const stale = loadedFor !== selected && state === 'idle';
+  useEffect(() => {
+    if (stale) void revalidate();
+  }, [stale, revalidate]);
+}
+
 /** The frame around all back-office screens (router.tsx): tab title, then the screen. */
 export function Screens() {
   useTabTitle();
+  // Loaders read the selected company: another selection (the sidebar, or the layout's loader
+  // settling the first one) re-runs them.
+  const { revalidate } = useRevalidator();
+  useEffect(() => subscribeSelection(() => void revalidate()), [revalidate]);
   return <Outlet />;
 }
 

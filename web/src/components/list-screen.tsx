@@ -57,6 +57,7 @@ export interface ListScreenProps<Row> {
   /** Instead of the table, e.g. 'no company selected'. */
   blocked?: ReactNode;
   rowClassName?: (row: Row) => string | undefined;
+  rowTitle?: (row: Row) => string | undefined;
   tableClassName?: string;
   children?: ReactNode;
 }
@@ -154,7 +155,8 @@ export function ListScreen<Row>(props: ListScreenProps<Row>) {
               )}
             </div>
           )}
-          <div className="table-scroll">
+          {/* Focusable, so a table wider than the screen can be scrolled with the keyboard. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={props.title}>
             <table className={`data responsive actions-nowrap ${props.tableClassName ?? ''}`}>
               <thead>
                 <tr>
@@ -176,7 +178,7 @@ export function ListScreen<Row>(props: ListScreenProps<Row>) {
               </thead>
               <tbody>
                 {shown?.map((row) => (
-                  <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+                  <tr key={props.rowKey(row)} className={props.rowClassName?.(row)} title={props.rowTitle?.(row)}>
                     {columns.map((c) => (
                       <td key={c.id} className={c.className} data-label={c.hideHeader ? undefined : c.header}>{c.cell(row)}</td>
                     ))}

@@ -46,10 +46,9 @@ export async function revalidate(): Promise<void> {
   await router.revalidate();
 }
 
-/** Selects a company (or none); the loaders then fetch its balance, profiles and cards. */
+/** Selects a company (or none); the loaders then fetch its balance, profiles and cards (<Screens> in data.tsx). */
 export async function selectCompany(companyId: string | null): Promise<void> {
   setSelectedCompanyId(companyId);
-  await revalidate();
 }
 
 /** After a write that can change a balance or a list. */

@@ -1,14 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
 import { personCreate, personGet, personUpdate } from '../../../../shared/api/routes/person.ts';
 import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes, updatePersonSchema } from '../../../../shared/schemas/person.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import type { Profile } from '../../../../shared/schemas/profile.ts';
+import { Field } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
+import type { Parsed } from '../../use-form.tsx';
+import { need } from '../../data.tsx';
+import { showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { bodyOf, emptyCard, themePersonOf, valuesOf, withOfferedAddress } from './card-values.ts';
 import type { CardValues } from './card-values.ts';
@@ -17,7 +21,7 @@ import { ContactList } from './contact-list.tsx';
 import type { ContactEntry } from './contact-list.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
-import { creditsChanged, selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 
 const t = msg.person.ui;
@@ -31,116 +35,77 @@ function addressLabel(a: { straße?: string | undefined; plz?: string | undefine
   return [a.straße, [a.plz, a.ort].filter(Boolean).join(' '), a.land].filter(Boolean).join(', ');
 }
 
+/** On the edit path the card (an unknown id is 'Nicht gefunden' inside the layout). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { person: params.id ? await need(call(personGet, { params: { id: params.id } })) : null };
+}
+
 /** `/v2/card/visitenkarte/add` and `/edit/:id`: the card form with live previews. */
 export function CardForm() {
-  const { id } = useParams();
-  const navigate = useNavigate();
+  const { person } = useLoaderData<typeof loader>();
   const { selectedId: companyId, profiles } = useCompanyStore();
-  // Right after a create the new card arrives with the navigation, so edit mode needs no reload.
-  const handedOver = (useLocation().state as { person?: Person } | null)?.person;
-  const initial = id && handedOver?.id === id ? handedOver : null;
-  const [values, setValues] = useState<CardValues | null>(() => (initial ? valuesOf(initial) : id ? null : emptyCard('')));
-  const [version, setVersion] = useState<number | null>(initial?.version ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Whether the card is active as stored: switching it on is what costs credits.
-  const [storedActive, setStoredActive] = useState(initial?.isActive ?? false);
+  // Edit mode: the card's company becomes the selected one, so its profiles are offered.
+  const otherCompany = person !== null && person.companyId !== companyId;
+  useEffect(() => {
+    if (person && otherCompany) void selectCompany(person.companyId);
+  }, [person, otherCompany]);
+  if (!profiles || otherCompany) return <section className="card"><p className="muted">{msg.ui.loading}</p></section>;
+  // A saved card comes back with a new version: the form starts again from what was stored.
+  return <CardFormFor key={person ? `${person.id}:${person.version}` : 'new'} person={person} profiles={profiles} companyId={companyId} />;
+}
+
+function CardFormFor({ person, profiles, companyId }: { person: Person | null; profiles: Profile[]; companyId: string | null }) {
+  const id = person?.id;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   /** A refused save that must stay visible beside the button (not enough credits). */
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Whether the card is active as stored: switching it on is what costs credits.
+  const storedActive = person?.isActive ?? false;
+  const profileOf = (profileId: string) => profiles.find((p) => p.id === profileId) ?? null;
+  // A new card starts on the company's first profile, with its first address offered.
+  const start = person ? valuesOf(person) : emptyCard(profiles[0]?.id ?? '');
+  const form = useForm({
+    name: 'card',
+    initial: withOfferedAddress(start, profileOf(start.companyProfilId)?.adressen ?? []),
+    parse: (v: CardValues): Parsed<unknown> => (person
+      ? updatePersonSchema.safeParse({ ...bodyOf(v), version: person.version })
+      : createPersonSchema.safeParse(bodyOf(v))),
+  });
+  const { values, errors } = form;
+  const profile = profileOf(values.companyProfilId);
 
-  // Edit mode: load the card; its company becomes the selected one, so its profiles are offered.
-  useEffect(() => {
-    if (!id || version !== null) return;
-    let current = true;
-    void call(personGet, { params: { id } }).then((res) => {
-      if (!current) return;
-      if (!res.data) {
-        setLoadError(res.errorMessage ?? e.missingId);
-        return showError(res.errorMessage ?? e.missingId);
-      }
-      setValues(valuesOf(res.data));
-      setVersion(res.data.version);
-      setStoredActive(res.data.isActive);
-      if (res.data.companyId !== companyId) void selectCompany(res.data.companyId);
-    });
-    return () => {
-      current = false;
-    };
-  }, [id, version, companyId]);
+  const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => form.set(key, value);
+  const setList = (key: 'tel' | 'email' | 'social', list: ContactEntry[]) => form.set(key, list);
+  // Spec §4: the address belongs to the profile, so a new profile clears it (and offers its first).
+  const chooseProfile = (profileId: string) =>
+    form.setValues(withOfferedAddress({ ...values, companyProfilId: profileId, adresseId: '' }, profileOf(profileId)?.adressen ?? []));
 
-  // A new card starts on the company's first profile.
-  useEffect(() => {
-    if (!id && values && !values.companyProfilId && profiles?.[0]) setValues({ ...values, companyProfilId: profiles[0].id });
-  }, [id, values, profiles]);
-
-  const profile = useMemo(() => profiles?.find((p) => p.id === values?.companyProfilId) ?? null, [profiles, values?.companyProfilId]);
-
-  useEffect(() => {
-    if (!values || !profile) return;
-    const offered = withOfferedAddress(values, profile.adressen);
-    if (offered !== values) setValues(offered);
-  }, [values, profile]);
-
-  if (!values) {
-    return (
-      <section className="card">
-        {loadError ? <p className="alert alert-danger" role="alert">{loadError}</p> : <p className="muted">{msg.ui.loading}</p>}
-        <Link to={paths.visitenkarteOverview}>{t.back}</Link>
-      </section>
-    );
-  }
-
-  const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => {
-    setValues({ ...values, [key]: value });
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-  const setList = (key: 'tel' | 'email' | 'social', list: ContactEntry[]) => {
-    setValues({ ...values, [key]: list });
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith(`${key}.`))));
-  };
-  // Spec §4: the address belongs to the profile, so a new profile clears it.
-  const chooseProfile = (profileId: string) => {
-    setValues({ ...values, companyProfilId: profileId, adresseId: '' });
-    setErrors(({ companyProfilId: _, adresseId: __, ...rest }) => rest);
-  };
-
-  async function save(ev: FormEvent) {
-    ev.preventDefault();
-    if (busy || !values) return;
-    const body = bodyOf(values);
-    const update = id ? validateForm(updatePersonSchema, { ...body, version }) : null;
-    const create = id ? null : validateForm(createPersonSchema, body);
-    const errorsFound = update?.errors ?? create?.errors;
-    if (errorsFound) return setErrors(errorsFound);
-    setErrors({});
-    setBusy(true);
-    const res = id && update?.data
-      ? await call(personUpdate, { params: { id }, body: update.data })
-      : await call(personCreate, { body: create!.data! });
-    setBusy(false);
-    if (res.errorMessage) {
-      if (res.fieldErrors) setErrors(res.fieldErrors);
+  const save = form.onSubmit(async (body) => {
+    const res = person
+      ? await call(personUpdate, { params: { id: person.id }, body: body as z.output<typeof updatePersonSchema> })
+      : await call(personCreate, { body: body as z.output<typeof createPersonSchema> });
+    if (!res.data) {
       // A 409 (e.g. not enough credits) stays in the form; the balance may have moved meanwhile.
       if (res.statusCode === 409) {
         setSaveError(res.errorMessage);
-        void creditsChanged();
+        void revalidator.revalidate();
       }
-      return showError(res.errorMessage);
+      return res;
     }
-    if (!res.data) return showError(e.noData);
-    if (!res.data.id) return showError(e.missingId);
+    if (!res.data.id) return { ...res, data: null, errorMessage: e.missingId };
     setSaveError(null);
-    setValues(valuesOf(res.data));
-    setVersion(res.data.version);
-    setStoredActive(res.data.isActive);
-    void creditsChanged(res.data.companyId);
-    showSuccess(id ? t.edited : t.created);
-    // After the first save the form is the edit form of the new card (spec §2).
-    if (!id) navigate(pathTo(paths.visitenkarteEdit, { id: res.data.id }), { replace: true, state: { person: res.data } });
-  }
+    showSuccess(id ? t.edited : t.created, undefined, { form: 'card' });
+    // After the first save the form is the edit form of the new card (spec §2); an edit loads the
+    // card again (new version) and, like every write, the balance in the header.
+    if (!id) await navigate(pathTo(paths.visitenkarteEdit, { id: res.data.id }), { replace: true });
+    else await revalidator.revalidate();
+    return res;
+  });
 
-  const preview = { person: themePersonOf(values), profile };
+  // Until a name is typed the preview shows the field names (its heading is never empty).
+  const named = values.firstname.trim() || values.lastname.trim() ? values : { ...values, firstname: t.firstname, lastname: t.lastname };
+  const preview = { person: themePersonOf(named), profile };
   // Without an own colour the card uses the profile's; the picker starts there.
   const bandDefault = /^#[0-9a-f]{6}$/i.test(profile?.settings.person.background ?? '') ? profile!.settings.person.background : '#000000';
   const imageCompany = companyId ?? profile?.companyId;
@@ -148,6 +113,7 @@ export function CardForm() {
   return (
     <div className="card-form-layout">
       <form className="stack card-form" onSubmit={(ev) => void save(ev)} noValidate>
+        {form.prompt}
         <div className="toolbar">
           <h1 className="toolbar-title">{id ? t.formEditTitle : t.formAddTitle}</h1>
           <span className="spacer" />
@@ -163,7 +129,7 @@ export function CardForm() {
               <select name="companyProfilId" value={values.companyProfilId} aria-invalid={errors.companyProfilId ? true : undefined}
                 onChange={(ev) => chooseProfile(ev.target.value)}>
                 {!values.companyProfilId && <option value="">{t.chooseProfile}</option>}
-                {(profiles ?? []).map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
+                {profiles.map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
               </select>
               {errors.companyProfilId && <span className="field-error">{errors.companyProfilId}</span>}
             </label>
@@ -219,7 +185,7 @@ export function CardForm() {
 
         {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
       </form>

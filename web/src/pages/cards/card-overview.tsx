@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  columnFilteringFeature, constructSortFn, createColumnHelper, createFilteredRowModel, createSortedRowModel,
-  filterFn_includesString, globalFilteringFeature, rowSortingFeature, tableFeatures, useTable,
-} from '@tanstack/react-table';
-import type { SortingState } from '@tanstack/react-table';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Await, Link, useLoaderData, useSearchParams } from 'react-router';
 import { personDelete, personExport } from '../../../../shared/api/routes/person.ts';
+import { profileList } from '../../../../shared/api/routes/profile.ts';
+import type { Profile } from '../../../../shared/schemas/profile.ts';
+import type { Person } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
@@ -13,13 +11,17 @@ import { downloadFile } from '../../api/download.ts';
 import { cardQr } from '../../../../shared/api/routes/card.ts';
 import { walletSignature } from '../../../../shared/api/routes/wallet.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import type { Column } from '../../components/list-screen.tsx';
+import { need, useFreshFor, useWrite } from '../../data.tsx';
 import { getUser, isAdmin } from '../../session.ts';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showError } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { uploadUrl } from '../../../../shared/card/links.ts';
-import { creditsChanged, selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { selectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
-import { usePersons } from './use-persons.ts';
+import { personsOf } from './use-persons.ts';
 import { statisticsVisible, useCompanyStatistics, viewsByCard } from '../statistics/use-company-statistics.ts';
 
 const t = msg.person.ui;
@@ -62,34 +64,28 @@ export interface CardRow {
   views?: number | undefined;
 }
 
-const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: {
-    german: constructSortFn({ sort: (a: string, b: string) => collator.compare(a, b) }),
-    iso: constructSortFn({ sort: (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) }),
-  },
-  columnFilteringFeature,
-  globalFilteringFeature,
-  filteredRowModel: createFilteredRowModel(),
-  filterFns: { includesString: filterFn_includesString },
-});
-const col = createColumnHelper<typeof features, CardRow>();
-
 // Spec §2: sort and search survive a reload.
 const SORT_KEY = 'visitenkarten.sort';
 const SEARCH_KEY = 'visitenkarten.search';
-const SORTABLE = ['lastname', 'firstname', 'profile', 'createdOn'];
-const DEFAULT_SORT: SortingState = [{ id: 'lastname', desc: false }];
 
-function storedSort(): SortingState {
-  try {
-    const s = JSON.parse(localStorage.getItem(SORT_KEY) ?? 'null') as { id?: unknown; desc?: unknown } | null;
-    return s && typeof s.id === 'string' && SORTABLE.includes(s.id) ? [{ id: s.id, desc: s.desc === true }] : DEFAULT_SORT;
-  } catch {
-    return DEFAULT_SORT;
-  }
+interface Cards {
+  profiles: Profile[];
+  persons: Person[];
+}
+
+async function cardsOf(companyId: string): Promise<Cards> {
+  const profiles = await need(call(profileList, { params: { companyId } }));
+  const persons = (await Promise.all(profiles.map((p) => need(personsOf(p.id))))).flat();
+  return { profiles, persons };
+}
+
+/**
+ * The selected company's profiles and cards (spec §4: the persons of its profiles). Not awaited:
+ * the screen shows at once and its rows follow (a company may have many cards, in pages).
+ */
+export function loader() {
+  const companyId = selectedCompanyId();
+  return { companyId, cards: companyId ? cardsOf(companyId) : null };
 }
 
 function Thumb({ row }: { row: CardRow }) {
@@ -101,22 +97,37 @@ function Thumb({ row }: { row: CardRow }) {
 
 /** `/v2/card/visitenkarte`: the selected company's cards, sortable and searchable. */
 export function CardOverview() {
+  const { companyId, cards } = useLoaderData<typeof loader>();
+  const store = useCompanyStore();
+  // Each card's views, where the statistics may be seen (spec §6: statistik flag; admins always).
+  // Loaded here, beside the cards (not after them), and kept while the cards arrive.
+  const current = store.companies !== null && companyId === store.selectedId;
+  const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
+  const { stats } = useCompanyStatistics(current ? companyId : null, showViews);
+  const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
+  const list = (loaded: Cards | null) => <CardList loadedFor={companyId} cards={loaded} showViews={showViews} viewCounts={viewCounts} />;
+  if (!cards) return list(null);
+  return (
+    <Suspense fallback={list(null)}>
+      <Await resolve={cards}>{(loaded: Cards) => list(loaded)}</Await>
+    </Suspense>
+  );
+}
+
+function CardList({ loadedFor, cards, showViews, viewCounts }: {
+  loadedFor: string | null; cards: Cards | null; showViews: boolean; viewCounts: ReturnType<typeof viewsByCard> | null;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const store = useCompanyStore();
-  // Until the companies are loaded the selection (and its empty profile list) is not settled yet.
-  const settled = store.companies !== null;
-  const companyId = settled ? store.selectedId : null;
-  const profiles = settled ? store.profiles : null;
-  const { persons, reload } = usePersons(profiles ? profiles.map((p) => p.id) : null);
-  const [sorting, setSorting] = useState<SortingState>(storedSort);
-  const [search, setSearch] = useState(() => localStorage.getItem(SEARCH_KEY) ?? '');
+  useFreshFor(loadedFor);
+  // Until the loaders ran for the company now selected, nothing of another company shows.
+  const current = store.companies !== null && loadedFor === store.selectedId;
+  const companyId = current ? loadedFor : null;
+  const profiles = current ? cards?.profiles ?? null : null;
+  const persons = current ? cards?.persons ?? null : null;
   const [toDelete, setToDelete] = useState<CardRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, write } = useWrite();
   const admin = isAdmin(getUser());
-  // Each card's views, where the statistics may be seen (spec §6: statistik flag; admins always).
-  const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
-  const { stats } = useCompanyStatistics(companyId, showViews);
-  const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
 
   // `?companyId=` switches the selected company once, then leaves the address clean. Only a
   // company of the caller's list is chosen; any other id is ignored and the selection stays.
@@ -131,12 +142,10 @@ export function CardOverview() {
     }, { replace: true });
   }, [wanted, companies, setSearchParams]);
 
-  useEffect(() => localStorage.setItem(SORT_KEY, JSON.stringify(sorting[0] ?? DEFAULT_SORT[0])), [sorting]);
-  useEffect(() => localStorage.setItem(SEARCH_KEY, search), [search]);
-
-  const rows = useMemo<CardRow[]>(() => {
+  const rows = useMemo<CardRow[] | null>(() => {
+    if (!persons) return null;
     const names = new Map((profiles ?? []).map((p) => [p.id, p.profilname]));
-    return (persons ?? []).map((p) => ({
+    return persons.map((p) => ({
       id: p.id,
       image: p.image,
       initials: `${p.firstname.charAt(0)}${p.lastname.charAt(0)}`.toUpperCase(),
@@ -149,28 +158,18 @@ export function CardOverview() {
     }));
   }, [persons, profiles, viewCounts]);
 
-  const columns = useMemo(() => col.columns([
-    col.display({ id: 'image', header: t.image, cell: (c) => <Thumb row={c.row.original} /> }),
-    col.accessor('lastname', { header: t.lastname, sortFn: 'german' }),
-    col.accessor('firstname', { header: t.firstname, sortFn: 'german' }),
-    col.accessor('profile', { header: t.profile, sortFn: 'german' }),
-    col.accessor('isActive', {
-      header: t.active, enableSorting: false, enableGlobalFilter: false,
-      cell: (c) => <span className={c.getValue() ? 'badge badge-success' : 'badge'}>{c.getValue() ? t.yes : t.no}</span>,
-    }),
-    ...(showViews ? [col.accessor('views', {
-      header: msg.statistic.ui.views, enableSorting: false, enableGlobalFilter: false,
-      cell: (c) => <span data-testid="card-views">{c.getValue()?.toLocaleString('de-DE') ?? ''}</span>,
-    })] : []),
-    col.accessor('createdOn', {
-      header: t.createdOn, sortFn: 'iso', enableGlobalFilter: false,
-      cell: (c) => <span className="nowrap">{formatDateTime(c.getValue())}</span>,
-    }),
-    col.display({
-      id: 'actions',
-      header: '',
-      cell: (c) => {
-        const row = c.row.original;
+  const columns: Column<CardRow>[] = [
+    { id: 'image', header: t.image, cell: (r) => <Thumb row={r} /> },
+    { id: 'lastname', header: t.lastname, cell: (r) => r.lastname, sortValue: (r) => r.lastname, searchValue: (r) => r.lastname },
+    { id: 'firstname', header: t.firstname, cell: (r) => r.firstname, sortValue: (r) => r.firstname, searchValue: (r) => r.firstname },
+    { id: 'profile', header: t.profile, cell: (r) => r.profile, sortValue: (r) => r.profile, searchValue: (r) => r.profile },
+    { id: 'isActive', header: t.active, cell: (r) => <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span> },
+    ...(showViews ? [{ id: 'views', header: msg.statistic.ui.views, cell: (r: CardRow) => <span data-testid="card-views">{r.views?.toLocaleString('de-DE') ?? ''}</span> }] : []),
+    // ISO timestamps sort as text; German collation would not.
+    { id: 'createdOn', header: t.createdOn, cell: (r) => <span className="nowrap">{formatDateTime(r.createdOn)}</span>, sortValue: (r) => Date.parse(r.createdOn) || 0 },
+    {
+      id: 'actions', header: msg.backoffice.actions, hideHeader: true,
+      cell: (row) => {
         const name = `${row.firstname} ${row.lastname}`;
         return (
           <span className="row-actions">
@@ -182,32 +181,15 @@ export function CardOverview() {
           </span>
         );
       },
-    }),
-  ]), [showViews]);
-
-  const table = useTable({
-    features, columns, data: rows,
-    getRowId: (r) => r.id,
-    state: { sorting, globalFilter: search },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: setSearch,
-    globalFilterFn: 'includesString',
-  });
-
-  // The same column toggles its direction; another column starts ascending (never "unsorted").
-  const sortBy = (id: string) => setSorting((s) => (s[0]?.id === id ? [{ id, desc: !s[0].desc }] : [{ id, desc: false }]));
+    },
+  ];
 
   const confirmDelete = useCallback(async () => {
     if (!toDelete) return;
-    setBusy(true);
-    const res = await call(personDelete, { params: { id: toDelete.id } });
-    setBusy(false);
+    // The list, the balance and the card counts load again (useWrite revalidates).
+    await write(call(personDelete, { params: { id: toDelete.id } }), { success: t.deleted });
     setToDelete(null);
-    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-    showSuccess(t.deleted);
-    reload();
-    void creditsChanged();
-  }, [toDelete, reload]);
+  }, [toDelete, write]);
 
   async function exportCsv() {
     if (!companyId) return;
@@ -216,88 +198,31 @@ export function CardOverview() {
   }
 
   const noProfile = profiles !== null && profiles.length === 0;
-  const visible = table.getRowModel().rows;
+  const add = profiles?.length && companyId
+    ? <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>
+    : (
+      <span title={profiles ? t.addNeedsProfile : undefined} className="disabled-hint">
+        <button type="button" className="btn btn-primary" disabled>{t.add}</button>
+      </span>
+    );
+  // Without a profile the hint above says what is missing; the toolbar keeps its disabled "add".
+  const nextStep = noProfile ? undefined : add;
 
   return (
-    <section className="card">
-      <div className="toolbar">
-        <h1 className="toolbar-title">{t.overviewTitle(persons ? persons.length : null)}</h1>
-        <span className="spacer" />
+    <ListScreen title={msg.shell.nav.cards} rows={rows} rowKey={(r) => r.id} columns={columns} tableClassName="cards-table"
+      actions={<>
         {admin && companyId && <button type="button" className="btn" onClick={() => void exportCsv()}>{t.export}</button>}
-        {profiles?.length && companyId
-          ? <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>
-          : (
-            <span title={profiles ? t.addNeedsProfile : undefined} className="disabled-hint">
-              <button type="button" className="btn btn-primary" disabled>{t.add}</button>
-            </span>
-          )}
-      </div>
-      {noProfile && <p className="muted">{t.addNeedsProfile}</p>}
-      <ActivationCost />
-      <div className="toolbar">
-        <label className="search cards-search">
-          <span className="visually-hidden">{t.search}</span>
-          <input type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        {/* Narrow screens show rows as blocks without a header row: sorting gets its own control. */}
-        <span className="cards-sort-narrow">
-          <label>
-            <span className="visually-hidden">{t.sortBy}</span>
-            <select value={sorting[0]?.id ?? 'lastname'} aria-label={t.sortBy} onChange={(e) => setSorting([{ id: e.target.value, desc: false }])}>
-              {SORTABLE.map((id) => <option key={id} value={id}>{t.sortLabels[id as keyof typeof t.sortLabels]}</option>)}
-            </select>
-          </label>
-          <button type="button" className="btn" aria-label={sorting[0]?.desc ? t.descending : t.ascending}
-            onClick={() => sortBy(sorting[0]?.id ?? 'lastname')}>
-            {sorting[0]?.desc ? '▼' : '▲'}
-          </button>
-        </span>
-      </div>
-      <div className="table-scroll">
-        <table className="data responsive cards-table">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((h) => {
-                  const sorted = h.column.getIsSorted();
-                  const canSort = h.column.getCanSort() && SORTABLE.includes(h.column.id);
-                  return (
-                    <th key={h.id} className={canSort ? 'sortable' : undefined}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                      {canSort
-                        ? <button type="button" className="th-sort" onClick={() => sortBy(h.column.id)}>
-                            <table.FlexRender header={h} />
-                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                          </button>
-                        : <table.FlexRender header={h} />}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {visible.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => {
-                  const header = cell.column.columnDef.header;
-                  return (
-                    <td key={cell.id} data-label={typeof header === 'string' && header && cell.column.id !== 'image' ? header : undefined}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-            {persons && visible.length === 0 && <tr><td colSpan={columns.length} className="muted">{t.empty}</td></tr>}
-            {!persons && <tr><td colSpan={columns.length} className="muted">{settled && companyId === null ? t.noCompany : msg.ui.loading}</td></tr>}
-          </tbody>
-        </table>
-      </div>
+        {add}
+      </>}
+      intro={<>{noProfile && <p className="muted">{t.addNeedsProfile}</p>}<ActivationCost /></>}
+      blocked={store.companies && !store.selectedId ? <p className="muted">{t.noCompany}</p> : undefined}
+      search={{ label: t.search, placeholder: t.searchPlaceholder, persistKey: SEARCH_KEY }}
+      sort={{ initial: { id: 'lastname', desc: false }, persistKey: SORT_KEY }}
+      empty={{ text: t.empty, action: nextStep }} noMatch={t.empty}>
       {toDelete && (
         <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
           onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
       )}
-    </section>
+    </ListScreen>
   );
 }

@@ -1,12 +1,21 @@
 import type { RouteObject } from 'react-router';
+import { msg } from '../../../../shared/messages.ts';
 import { paths } from '../../paths.ts';
+import { screen } from '../../data.tsx';
 
-const form = async () => ({ Component: (await import('./card-form.tsx')).CardForm });
+const titles = msg.backoffice.titles;
+const form = async () => {
+  const { CardForm, loader } = await import('./card-form.tsx');
+  return { Component: CardForm, loader };
+};
 
 /** Card holders (Visitenkarten) inside the V2 layout. */
 export const cardRoutes: RouteObject[] = [
-  { path: paths.visitenkarteOverview, lazy: async () => ({ Component: (await import('./card-overview.tsx')).CardOverview }) },
-  { path: paths.visitenkarteAdd, lazy: form },
-  { path: paths.visitenkarteEdit, lazy: form },
-  { path: paths.vcardWallet, lazy: async () => ({ Component: (await import('./wallet-page.tsx')).WalletPage }) },
+  screen(paths.visitenkarteOverview, titles.cards, async () => {
+    const { CardOverview, loader } = await import('./card-overview.tsx');
+    return { Component: CardOverview, loader };
+  }),
+  screen(paths.visitenkarteAdd, titles.cardAdd, form),
+  screen(paths.visitenkarteEdit, titles.cardEdit, form),
+  screen(paths.vcardWallet, msg.wallet.page.title, async () => ({ Component: (await import('./wallet-page.tsx')).WalletPage })),
 ];

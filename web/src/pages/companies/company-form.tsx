@@ -9,7 +9,7 @@ import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
-import { need } from '../../data.tsx';
+import { need, useFreshFor } from '../../data.tsx';
 import { showInfo, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
@@ -44,7 +44,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /** `/v2/card/company/edit`: the selected company. */
 export async function ownLoader() {
   const id = selectedCompanyId();
-  return { company: id ? await need(call(companyGet, { params: { id } })) : null };
+  return { companyId: id, company: id ? await need(call(companyGet, { params: { id } })) : null };
 }
 
 /**
@@ -205,8 +205,9 @@ export function AdminCompanyForm() {
 
 /** `/v2/card/company/edit`: the selected company, without user management; settings for admins only. */
 export function OwnCompanyForm() {
-  const { company } = useLoaderData<typeof ownLoader>();
+  const { company, companyId } = useLoaderData<typeof ownLoader>();
   const { selectedId } = useCompanyStore();
+  useFreshFor(companyId);
   if (!company || company.id !== selectedId) return <section className="card muted">{selectedId ? msg.ui.loading : t.noneAssigned}</section>;
   return <CompanyForm key={company.id} companyId={company.id} manageUsers={false} manageSettings={isAdmin(getUser())} backTo={paths.cardCompany} />;
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useLoaderData } from 'react-router';
 import { creditStatistics } from '../../../../shared/api/routes/credit.ts';
 import type { CreditStatistics, MonthStats } from '../../../../shared/schemas/credit.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { showError } from '../../toast.tsx';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
 import { BarChart } from './bar-chart.tsx';
 import { useViewsPerCompany } from '../statistics/use-views-per-company.ts';
 
@@ -36,18 +35,13 @@ const columns: { label: string; cell: (c: Company) => ReactNode }[] = [
 ];
 
 /** `/v2/admin/statistik`: activations and credits used per month of the last 12, in charts and per company. */
+export async function loader(): Promise<{ stats: CreditStatistics }> {
+  return { stats: await need(call(creditStatistics)) };
+}
+
 export function AdminStatistics() {
-  const [stats, setStats] = useState<CreditStatistics | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void call(creditStatistics).then((res) => {
-      if (res.data) return setStats(res.data);
-      setError(res.errorMessage ?? msg.errors.generic);
-      showError(res.errorMessage ?? msg.errors.generic);
-    });
-  }, []);
-  const views = useViewsPerCompany(stats ? stats.companies.map((c) => c.companyId) : null, stats?.months ?? null);
-  if (!stats) return <LoadState error={error} />;
+  const { stats } = useLoaderData<typeof loader>();
+  const views = useViewsPerCompany(stats.companies.map((c) => c.companyId), stats.months);
   const viewTotals = views ? stats.months.map((_, i) => [...views.values()].reduce((n, v) => n + (v.views[i] ?? 0), 0)) : null;
 
   return (
@@ -58,7 +52,7 @@ export function AdminStatistics() {
         {viewTotals && <BarChart title={msg.statistic.ui.views} months={stats.months} values={viewTotals} />}
       </div>
       <h2>{t.perCompany}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.perCompany}>
         <table className="data responsive" data-testid="statistics-table">
           <thead>
             <tr>{columns.map((c) => <th key={c.label}>{c.label}</th>)}<th>{msg.statistic.ui.views}</th></tr>

@@ -1,36 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { companyGet } from '../../../../shared/api/routes/company.ts';
 import { creditGet, creditHistoryCreate, creditHistoryList } from '../../../../shared/api/routes/credit.ts';
 import { createCreditEntrySchema } from '../../../../shared/schemas/credit.ts';
-import type { CompanyCredit, CreditEntry } from '../../../../shared/schemas/credit.ts';
+import type { CreditEntry } from '../../../../shared/schemas/credit.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
+import { Field } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
+import { need } from '../../data.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
-import { LoadState } from '../../components/load-state.tsx';
-import { creditsChanged } from '../../state/company-store.ts';
 
 const t = msg.credit.ui;
 type Tab = 'bearbeiten' | 'history';
 
-/** The history in pages: the first page, and more on request. */
-function useHistory(companyId: string) {
-  const [items, setItems] = useState<CreditEntry[] | null>(null);
-  const [next, setNext] = useState<string | undefined>();
-  const load = useCallback(async (cursor?: string) => {
-    const res = await call(creditHistoryList, { params: { id: companyId }, query: { ...(cursor ? { cursor } : {}) } });
+/** The company, its balance and the first page of its history; more pages on request. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.companyId ?? '';
+  const [company, credit, history] = await Promise.all([
+    need(call(companyGet, { params: { id } })),
+    need(call(creditGet, { params: { id } })),
+    need(call(creditHistoryList, { params: { id }, query: {} })),
+  ]);
+  return { companyId: id, org: company.org, credit, history };
+}
+
+/** The loaded first page, plus the pages fetched with "more" (dropped when the first page reloads). */
+function useHistory(companyId: string, first: { items: CreditEntry[]; nextCursor?: string | undefined }) {
+  const [extra, setExtra] = useState<{ first: typeof first; items: CreditEntry[]; next: string | undefined } | null>(null);
+  const current = extra?.first === first ? extra : null;
+  const next = current ? current.next : first.nextCursor;
+  const more = async () => {
+    const res = await call(creditHistoryList, { params: { id: companyId }, query: { ...(next ? { cursor: next } : {}) } });
     if (!res.data) return showError(res.errorMessage ?? msg.credit.errors.load);
     const page = res.data;
-    setItems((old) => (cursor ? [...(old ?? []), ...page.items] : page.items));
-    setNext(page.nextCursor);
-  }, [companyId]);
-  return { items, hasMore: Boolean(next), reload: () => load(), more: () => load(next) };
+    setExtra({ first, items: [...(current?.items ?? []), ...page.items], next: page.nextCursor });
+  };
+  return { items: [...first.items, ...(current?.items ?? [])], hasMore: Boolean(next), more };
 }
 
 function HistoryTable({ items, hasMore, onMore }: { items: CreditEntry[] | null; hasMore: boolean; onMore: () => void }) {
@@ -71,80 +81,45 @@ function HistoryTable({ items, hasMore, onMore }: { items: CreditEntry[] | null;
   );
 }
 
-function EntryForm({ companyId, onBooked }: { companyId: string; onBooked: () => Promise<void> }) {
-  const [credits, setCredits] = useState('');
-  const [infotext, setInfotext] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(ev: FormEvent) {
-    ev.preventDefault();
-    if (busy) return;
-    const checked = validateForm(createCreditEntrySchema, { companyId, credits, infotext });
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    const res = await call(creditHistoryCreate, { body: checked.data });
-    setBusy(false);
-    if (!res.data) {
-      if (res.fieldErrors) setErrors(res.fieldErrors);
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(t.saved);
-    setCredits('');
-    setInfotext('');
-    await onBooked();
-  }
+function EntryForm({ companyId, onBooked }: { companyId: string; onBooked: () => void }) {
+  const revalidator = useRevalidator();
+  const form = useForm({
+    name: 'credit',
+    initial: { credits: '', infotext: '' },
+    parse: (v) => createCreditEntrySchema.safeParse({ companyId, ...v }),
+  });
+  const submit = form.onSubmit(async (body) => {
+    const res = await call(creditHistoryCreate, { body });
+    if (!res.data) return res;
+    showSuccess(t.saved, undefined, { form: 'credit' });
+    // Balance, history and the header's credits load again.
+    await revalidator.revalidate();
+    onBooked();
+    return res;
+  });
 
   return (
     <form className="stack" onSubmit={(ev) => void submit(ev)} noValidate>
       <h2>{t.addTitle}</h2>
       <div className="form-grid">
-        <Field name="credits" label={t.amount} inputMode="numeric" value={credits} error={errors.credits}
-          onChange={(ev) => setCredits(ev.target.value)} />
-        <Field name="infotext" label={t.infotext} value={infotext} error={errors.infotext}
-          onChange={(ev) => setInfotext(ev.target.value)} />
+        <Field name="credits" label={t.amount} inputMode="numeric" {...form.input('credits')} />
+        <Field name="infotext" label={t.infotext} {...form.input('infotext')} />
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
       </div>
+      {form.prompt}
     </form>
   );
 }
 
 /** `/v2/admin/credit/detail/:companyId`: book credits (tab 'bearbeiten') and read the history (tab 'history'). */
 export function CreditDetail() {
-  const { companyId = '' } = useParams();
-  const [org, setOrg] = useState<string | null>(null);
-  const [credit, setCredit] = useState<CompanyCredit | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { companyId, org, credit, history: first } = useLoaderData<typeof loader>();
   const [tab, setTab] = useState<Tab>('bearbeiten');
-  const history = useHistory(companyId);
-  const { reload: reloadHistory } = history;
-
-  const loadCredit = useCallback(async () => {
-    const res = await call(creditGet, { params: { id: companyId } });
-    if (!res.data) {
-      setError(res.errorMessage ?? msg.credit.errors.load);
-      return showError(res.errorMessage ?? msg.credit.errors.load);
-    }
-    setCredit(res.data);
-  }, [companyId]);
-
-  useEffect(() => {
-    void call(companyGet, { params: { id: companyId } }).then((res) => {
-      if (res.data) setOrg(res.data.org);
-      else setError(res.errorMessage ?? msg.company.notFound);
-    });
-    void loadCredit();
-    void reloadHistory();
-  }, [companyId]);
-
-  if (!credit || org === null) return <LoadState error={error} />;
-
-  const booked = async () => {
-    await Promise.all([loadCredit(), reloadHistory(), creditsChanged(companyId)]);
-  };
+  // A booking empties the form: a new one replaces it.
+  const [round, setRound] = useState(0);
+  const history = useHistory(companyId, first);
 
   return (
     <section className="card stack">
@@ -160,7 +135,7 @@ export function CreditDetail() {
         <div><dt>{t.remainingMonths}</dt><dd data-testid="credit-months">{credit.remainingMonths.toLocaleString('de-DE')}</dd></div>
       </dl>
       <Tabs<Tab> label={t.detailTitle(org)} value={tab} onChange={setTab} tabs={[
-        { id: 'bearbeiten', label: t.tabEdit, panel: <EntryForm companyId={companyId} onBooked={booked} /> },
+        { id: 'bearbeiten', label: t.tabEdit, panel: <EntryForm key={round} companyId={companyId} onBooked={() => setRound((r) => r + 1)} /> },
         { id: 'history', label: t.tabHistory, panel: <HistoryTable items={history.items} hasMore={history.hasMore} onMore={() => void history.more()} /> },
       ]} />
     </section>

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { companyList } from '../../../../shared/api/routes/company.ts';
 import { remainingMonths } from '../../../../shared/schemas/credit.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { showError } from '../../toast.tsx';
+import { need } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import type { Column } from '../../components/list-screen.tsx';
 
 const t = msg.credit.ui;
 
@@ -33,81 +34,44 @@ export function sortRows(rows: CreditRow[], key: SortKey, desc: boolean): Credit
 /** Spec §2: a company whose active cards have no month left is flagged. */
 export const isDanger = (r: CreditRow) => r.remainingMonths === 0 && r.activeCards > 0;
 
+export async function loader() {
+  const companies = await need(call(companyList));
+  return {
+    rows: companies.map((c): CreditRow => ({
+      id: c.id,
+      org: c.org,
+      credits: c.credits,
+      activeCards: c.cardCountActive,
+      inactiveCards: c.cardCountTotal - c.cardCountActive,
+      remainingMonths: remainingMonths(c.credits, c.cardCountActive),
+    })),
+  };
+}
+
+const num = (n: number) => n.toLocaleString('de-DE');
+// Ties (same credits, same months) are ordered by company, as sortRows does.
+const columns: Column<CreditRow>[] = [
+  { id: 'org', header: t.company, cell: (r) => r.org, sortValue: (r) => r.org },
+  { id: 'credits', header: t.credits, cell: (r) => num(r.credits), sortValue: (r) => r.credits },
+  { id: 'activeCards', header: t.activeCards, cell: (r) => num(r.activeCards) },
+  { id: 'inactiveCards', header: t.inactiveCards, cell: (r) => num(r.inactiveCards), sortValue: (r) => r.inactiveCards },
+  {
+    id: 'remainingMonths', header: t.remainingMonths, sortValue: (r) => r.remainingMonths,
+    cell: (r) => <>{num(r.remainingMonths)}{isDanger(r) && <span className="visually-hidden"> ({t.dangerHint})</span>}</>,
+  },
+  {
+    id: 'details', header: t.details, hideHeader: true,
+    cell: (r) => <Link className="btn" to={pathTo(paths.adminCreditDetail, { companyId: r.id })} aria-label={`${r.org} ${t.details}`}>{t.details}</Link>,
+  },
+];
+
 /** `/v2/admin/credit`: every company's balance, sortable by company, credits, inactive cards, remaining months. */
 export function CreditOverview() {
-  const [rows, setRows] = useState<CreditRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'org', desc: false });
-
-  useEffect(() => {
-    void call(companyList).then((res) => {
-      if (!res.data) {
-        setError(res.errorMessage ?? msg.company.loadFailed);
-        return showError(res.errorMessage ?? msg.company.loadFailed);
-      }
-      setRows(res.data.map((c) => ({
-        id: c.id,
-        org: c.org,
-        credits: c.credits,
-        activeCards: c.cardCountActive,
-        inactiveCards: c.cardCountTotal - c.cardCountActive,
-        remainingMonths: remainingMonths(c.credits, c.cardCountActive),
-      })));
-    });
-  }, []);
-
-  const shown = useMemo(() => (rows ? sortRows(rows, sort.key, sort.desc) : []), [rows, sort]);
-  if (!rows) return <LoadState error={error} />;
-
-  const sortBy = (key: SortKey) => setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: false }));
-  const header = (key: SortKey, label: string) => {
-    const active = sort.key === key;
-    return (
-      <th className="sortable" aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : undefined}>
-        <button type="button" className="th-sort" onClick={() => sortBy(key)}>
-          {label}<span aria-hidden="true">{active ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
-        </button>
-      </th>
-    );
-  };
-
+  const { rows } = useLoaderData<typeof loader>();
+  const sorted = useMemo(() => sortRows(rows, 'org', false), [rows]);
   return (
-    <section className="card">
-      <div className="toolbar">
-        <h1 className="toolbar-title">{t.overviewTitle}</h1>
-      </div>
-      <div className="table-scroll">
-        <table className="data responsive actions-nowrap">
-          <thead>
-            <tr>
-              {header('org', t.company)}
-              {header('credits', t.credits)}
-              <th>{t.activeCards}</th>
-              {header('inactiveCards', t.inactiveCards)}
-              {header('remainingMonths', t.remainingMonths)}
-              <th><span className="visually-hidden">{t.details}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.id} className={isDanger(r) ? 'row-danger' : undefined} title={isDanger(r) ? t.dangerHint : undefined}>
-                <td data-label={t.company}>{r.org}</td>
-                <td data-label={t.credits}>{r.credits.toLocaleString('de-DE')}</td>
-                <td data-label={t.activeCards}>{r.activeCards.toLocaleString('de-DE')}</td>
-                <td data-label={t.inactiveCards}>{r.inactiveCards.toLocaleString('de-DE')}</td>
-                <td data-label={t.remainingMonths}>
-                  {r.remainingMonths.toLocaleString('de-DE')}
-                  {isDanger(r) && <span className="visually-hidden"> ({t.dangerHint})</span>}
-                </td>
-                <td>
-                  <Link className="btn" to={pathTo(paths.adminCreditDetail, { companyId: r.id })} aria-label={`${r.org} ${t.details}`}>{t.details}</Link>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <tr><td colSpan={6} className="muted">{t.none}</td></tr>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ListScreen title={t.overviewTitle} count={false} rows={sorted} rowKey={(r) => r.id} columns={columns}
+      sort={{ initial: { id: 'org', desc: false } }} empty={{ text: t.none }}
+      rowClassName={(r) => (isDanger(r) ? 'row-danger' : undefined)} rowTitle={(r) => (isDanger(r) ? t.dangerHint : undefined)} />
   );
 }

@@ -5,7 +5,7 @@ import { personCardCount } from '../../../../shared/api/routes/person.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { useWrite } from '../../data.tsx';
+import { useFreshFor, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListScreen } from '../../components/list-screen.tsx';
@@ -36,6 +36,7 @@ function blockedBecause(cards: number, total: number): string | null {
 export function ProfileOverview() {
   const { companies, selectedId, profiles } = useCompanyStore();
   const loaded = useLoaderData<typeof loader>();
+  useFreshFor(loaded.companyId);
   const [toDelete, setToDelete] = useState<Profile | null>(null);
   const { busy, write } = useWrite();
   const cardsOf = (p: Profile) => (loaded.companyId === selectedId ? loaded.counts?.[p.id] : undefined) ?? p.cardCount;
