@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { companyActiveCardCount } from '../../../../shared/api/routes/company.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
-import { call } from '../../api/client.ts';
 import { isAdmin } from '../../session.ts';
 import { paths } from '../../paths.ts';
-import { showError } from '../../toast.tsx';
 import { useSelectedCompany, useCompanyStore } from '../../state/company-store.ts';
 
 const t = msg.company;
@@ -14,26 +10,12 @@ const t = msg.company;
 /** `/v2/card/company`: the selected company as its users see it. */
 export function CompanyOverview() {
   const user = useRouteLoaderData('session') as PublicUser;
-  const { companies, selectedId } = useCompanyStore();
+  const { companies } = useCompanyStore();
   const company = useSelectedCompany();
-  const [counts, setCounts] = useState<{ id: string; total: number; active: number } | null>(null);
-
-  useEffect(() => {
-    if (!selectedId) return;
-    let current = true;
-    void call(companyActiveCardCount, { params: { id: selectedId } }).then((res) => {
-      if (!current) return;
-      if (res.data) setCounts({ id: selectedId, total: res.data.cardCountTotal, active: res.data.cardCountActive });
-      else showError(res.errorMessage ?? msg.errors.generic);
-    });
-    return () => {
-      current = false;
-    };
-  }, [selectedId]);
-
   if (!companies) return <section className="card muted">{msg.ui.loading}</section>;
   if (!company) return <section className="card"><h1>{t.title}</h1><p className="muted">{t.noneAssigned}</p></section>;
-  const shown = counts?.id === company.id ? counts : { total: company.cardCountTotal, active: company.cardCountActive };
+  // The layout's loader reads the balance with the card counts (credit route) on every visit after a write.
+  const shown = { total: company.cardCountTotal, active: company.cardCountActive };
 
   return (
     <section className="card form-card">

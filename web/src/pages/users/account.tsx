@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
 import { userUpdate } from '../../../../shared/api/routes/user.ts';
 import { changePasswordSchema } from '../../../../shared/schemas/user.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
+import { Field } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { signIn } from '../../auth.ts';
 import { paths } from '../../paths.ts';
@@ -19,35 +18,27 @@ const EMPTY = { currentPassword: '', password: '', passwordConfirm: '' };
 export function AccountPage() {
   const user = useRouteLoaderData('session') as PublicUser;
   const navigate = useNavigate();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  // A changed password empties the form: a new one replaces it.
+  const [round, setRound] = useState(0);
+  return <PasswordForm key={round} user={user} onChanged={() => setRound((r) => r + 1)} onSignedOut={() => void navigate(paths.home)} />;
+}
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const checked = validateForm(changePasswordSchema, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    const { currentPassword, password } = checked.data;
+function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onChanged: () => void; onSignedOut: () => void }) {
+  const form = useForm({ name: 'account', initial: EMPTY, parse: (v: typeof EMPTY) => changePasswordSchema.safeParse(v) });
+  const submit = form.onSubmit(async ({ currentPassword, password }) => {
     const res = await call(userUpdate, { params: { id: user.id }, body: { currentPassword, password } });
-    if (!res.data) {
-      setBusy(false);
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
+    if (!res.data) return res;
     // The change ended every session, this one included; sign in again with the new password.
     const again = await signIn(res.data.username, password);
-    setBusy(false);
     if (again.error !== null) {
-      showError(again.error);
-      return navigate(paths.home);
+      showError(again.error, { form: 'account' });
+      onSignedOut();
+      return null;
     }
-    setValues(EMPTY);
-    showSuccess(t.changed);
-  }
+    showSuccess(t.changed, undefined, { form: 'account' });
+    onChanged();
+    return res;
+  });
 
   return (
     <section className="card form-card narrow">
@@ -55,14 +46,15 @@ export function AccountPage() {
       <h2>{t.passwordTitle}</h2>
       <form onSubmit={submit} noValidate className="stack">
         <Field name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password"
-          value={values.currentPassword} error={errors.currentPassword} onChange={set('currentPassword')} />
+          {...form.input('currentPassword')} />
         <Field name="password" label={t.newPassword} type="password" autoComplete="new-password"
-          value={values.password} error={errors.password} onChange={set('password')} />
+          {...form.input('password')} />
         <Field name="passwordConfirm" label={t.confirmPassword} type="password" autoComplete="new-password"
-          value={values.passwordConfirm} error={errors.passwordConfirm} onChange={set('passwordConfirm')} />
+          {...form.input('passwordConfirm')} />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t.submit}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.submit}</button>
         </div>
+        {form.prompt}
       </form>
     </section>
   );
