@@ -1,12 +1,16 @@
 import type { RouteObject } from 'react-router';
+import { msg } from '../../../../shared/messages.ts';
 import { paths } from '../../paths.ts';
+import { screen } from '../../data.tsx';
+
+const title = msg.backoffice.titles.statistics;
 
 /** `/v2/card/statistik` inside the V2 layout. */
 export const statisticV2Routes: RouteObject[] = [
-  { path: paths.statistikOverview, lazy: async () => ({ Component: (await import('./statistik-overview.tsx')).StatistikOverview }) },
+  screen(paths.statistikOverview, title, async () => ({ Component: (await import('./statistik-overview.tsx')).StatistikOverview })),
 ];
 
 /** `/vcard/person/statistic/:id` inside the legacy layout. */
 export const statisticLegacyRoutes: RouteObject[] = [
-  { path: paths.personStatistic, lazy: async () => ({ Component: (await import('./person-statistic.tsx')).PersonStatistic }) },
+  screen(paths.personStatistic, title, async () => ({ Component: (await import('./person-statistic.tsx')).PersonStatistic })),
 ];
