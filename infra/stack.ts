@@ -144,6 +144,7 @@ export class VisitenkartenStack extends Stack {
       UPLOADS_BUCKET: uploads.bucketName,
       AUTH_SECRET_ARN: authSecret.secretArn,
       INVALIDATION_QUEUE_URL: invalidationQueue.queueUrl,
+      CDN_LOG_BUCKET: logBucket.bucketName,
       ...(ctx.publicBaseUrl ? { PUBLIC_BASE_URL: ctx.publicBaseUrl } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,

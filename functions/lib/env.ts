@@ -19,6 +19,8 @@ const schema = z
     /** Origin secret CloudFront sends (functions/lib/auth/origin.ts): directly (tests) or as a Secrets Manager ARN (AWS); neither: not required. */
     ORIGIN_SECRET: z.string().min(32, 'ORIGIN_SECRET muss mindestens 32 Zeichen lang sein').optional(),
     ORIGIN_SECRET_ARN: z.string().optional(),
+    /** Log bucket whose `cdn/` files the statistics merge counts (AWS, job cdn-log-merge only). */
+    CDN_LOG_BUCKET: z.string().optional(),
     /** CloudFront distribution the invalidation job clears paths of (AWS, job only). */
     DISTRIBUTION_ID: z.string().optional(),
     /** Credits one card activation costs (spec §9: a fixed amount). */

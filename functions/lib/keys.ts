@@ -108,6 +108,8 @@ export const keys = {
   ownedCardStatRollup: (companyId: string, personId: string) => keys.owned(companyId, 'STATS', personId),
   /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
   cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
+  /** The open merge batch of one log source (functions/domain/statistics/merge-cdn-logs.ts): its files, phase and lease. */
+  cdnMergeBatch: (sourceId: string) => ({ pk: `CDNMERGE#${sourceId}`, sk: 'BATCH' }),
 
   /**
    * Legacy vcard area (spec §3 VCardCompany, legacy person, legacy settings): prefixes of their

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { CDN_LOG_HEADER, formatCdnLogLine } from '../domain/statistics/cdn-log-format.ts';
 import { isCountedPath } from '../domain/statistics/counted-requests.ts';
 import { isBotUserAgent } from '../domain/statistics/bots.ts';
-import { aggregateCdnLog } from '../domain/statistics/aggregate-cdn-log.ts';
+import { mergeCdnLogs } from '../domain/statistics/merge-cdn-logs.ts';
+import type { LogSource } from '../domain/statistics/merge-cdn-logs.ts';
 import { logLines } from '../domain/statistics/parse-cdn-log.ts';
 import { log } from '../lib/log.ts';
 
@@ -35,10 +36,12 @@ export interface CdnLogWriter {
 
 const OPEN_SUFFIX = '.open';
 const CLOSED_SUFFIX = '.log';
+/** A batch a crashed local server left open is resumed after this long (a flush takes well under it). */
+const LOCAL_LEASE_SECONDS = 60;
 
 /**
  * `flushSeconds` 0 turns the timer off (tests flush by hand). Files left behind by a crash are
- * counted on the first flush; counting is idempotent per file name.
+ * counted on the first flush; a batch a crash left open is resumed (merge-cdn-logs.ts).
  */
 export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): CdnLogWriter {
   mkdirSync(o.dir, { recursive: true });
@@ -55,21 +58,23 @@ export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): Cd
     current = undefined;
   };
 
+  const source: LogSource = {
+    id: `local/${o.dir}`,
+    list: async (limit) => (existsSync(o.dir) ? readdirSync(o.dir).filter((f) => f.endsWith(CLOSED_SUFFIX)).sort().slice(0, limit) : []),
+    read: async (name) => (existsSync(join(o.dir, name)) ? logLines(createReadStream(join(o.dir, name))) : undefined),
+    remove: async (name) => rmSync(join(o.dir, name), { force: true }),
+  };
+
+  // All closed files are one batch, merged with the same code as the AWS job.
   const countClosed = async (): Promise<FlushResult> => {
-    const files = existsSync(o.dir) ? readdirSync(o.dir).filter((f) => f.endsWith(CLOSED_SUFFIX)).sort() : [];
-    let counted = 0;
-    for (const name of files) {
-      const file = join(o.dir, name);
-      try {
-        const r = await aggregateCdnLog({ fileId: `local/${name}`, lines: logLines(createReadStream(file)) });
-        counted += r.counted;
-        rmSync(file, { force: true });
-      } catch (err) {
-        // Left in place: the next flush tries again and counts it once.
-        log('error', 'local cdn log not counted; retrying at the next flush', { file: name, error: err instanceof Error ? err.message : String(err) });
-      }
+    try {
+      const r = await mergeCdnLogs({ source, leaseSeconds: LOCAL_LEASE_SECONDS });
+      return { files: r.files, counted: r.counted };
+    } catch (err) {
+      // The batch stays open: the next flush resumes it and counts each file once.
+      log('error', 'local cdn logs not counted; retrying at the next flush', { error: err instanceof Error ? err.message : String(err) });
+      return { files: 0, counted: 0 };
     }
-    return { files: files.length, counted };
   };
 
   const flush = () => {

@@ -123,6 +123,10 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
       actions: needs.cdnLogs === 'readDelete' ? ['s3:GetObject', 's3:DeleteObject'] : ['s3:GetObject'],
       resources: [r.logBucket.arnForObjects(`${CDN_LOG_PREFIX}*`)],
     }));
+    // The statistics merge lists the waiting files (prefix only).
+    if (needs.cdnLogs === 'readDelete') {
+      out.push(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.logBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${CDN_LOG_PREFIX}*`] } } }));
+    }
   }
   return out;
 }

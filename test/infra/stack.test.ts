@@ -170,14 +170,15 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });
   });
 
-  test('new CloudFront log files reach the aggregator as an S3-notification shaped event, which may read and delete them', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
-      EventPattern: { source: ['aws.s3'], 'detail-type': ['Object Created'], detail: Match.objectLike({ object: { key: [{ prefix: CDN_LOG_PREFIX }] } }) },
-      Targets: [Match.objectLike({ InputTransformer: Match.objectLike({ InputPathsMap: Match.objectLike({ 'detail-object-key': '$.detail.object.key' }) }) })],
-    });
-    const policy = resources('AWS::IAM::Policy').find(([id]) => id.startsWith('Jobscdnlogaggregate'))![1].Properties.PolicyDocument;
-    expect(JSON.stringify(policy)).toContain('s3:DeleteObject');
-    expect(JSON.stringify(policy)).toContain('/cdn/*');
+  test('the statistics merge runs every 30 minutes and may list, read and delete the CloudFront log files (and nothing else of the bucket)', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'cron(0/30 * * * ? *)' });
+    const policy = JSON.stringify(resources('AWS::IAM::Policy').find(([id]) => id.startsWith('Jobscdnlogmerge'))![1].Properties.PolicyDocument);
+    expect(policy).toContain('s3:DeleteObject');
+    expect(policy).toContain('/cdn/*');
+    expect(policy).toContain('s3:ListBucket');
+    expect(policy).toContain(`"s3:prefix":["${CDN_LOG_PREFIX}*"]`);
+    const fn = resources('AWS::Lambda::Function').find(([id]) => id.startsWith('Jobscdnlogmerge'))![1];
+    expect(Object.keys(fn.Properties.Environment.Variables)).toContain('CDN_LOG_BUCKET');
   });
 });
 

@@ -16,7 +16,7 @@ const MARKER_DAYS = 30;
 const PARALLEL_CHUNKS = 8;
 
 /** A card's counts of one file that go into one chunk: its day updates plus one rollup update. */
-interface Unit {
+export interface Unit {
   cardId: string;
   days: DayCount[];
 }
@@ -63,7 +63,7 @@ function expression() {
   return { names, values, adds, add };
 }
 
-function dayUpdate(companyId: string, c: DayCount): TransactItem {
+export function dayUpdate(companyId: string, c: DayCount): TransactItem {
   const { names, values, adds, add } = expression();
   add('views', c.views);
   add('saves', totalSaves(c));
@@ -82,7 +82,7 @@ function dayUpdate(companyId: string, c: DayCount): TransactItem {
   };
 }
 
-function rollupUpdate(companyId: string, u: Unit): TransactItem {
+export function rollupUpdate(companyId: string, u: Unit): TransactItem {
   const perMonth = new Map<string, { views: number; saves: number }>();
   let views = 0;
   let saves = 0;
@@ -141,7 +141,7 @@ export interface WriteResult {
 }
 
 /** Which company each card belongs to (eventually consistent: a card is never counted before it exists). */
-async function companiesOf(cardIds: string[]): Promise<Map<string, string>> {
+export async function companiesOf(cardIds: string[]): Promise<Map<string, string>> {
   const items = await batchGetAll<{ id: string; companyId: string }>(
     cardIds.map((id) => keys.person(id)),
     { expression: '#id, #c', names: { '#id': 'id', '#c': 'companyId' } },
