@@ -24,9 +24,9 @@ export const DELETE_PAGE_SIZE = 100;
  * Deletes every item the company owns (GSI2) page by page, each page's files before its items,
  * so an interrupted run leaves the item that points at a file behind for the retry. Repeats
  * until the index shows nothing, which also catches items written just before the company
- * was marked.
+ * was marked. The legacy company delete uses it too (its persons, settings and uploads).
  */
-async function deleteOwnedItems(companyId: string): Promise<void> {
+export async function deleteOwnedItems(companyId: string): Promise<void> {
   for (let round = 0; round < 5; round++) {
     let found = false;
     for await (const owned of queryPages<OwnedItem>({

@@ -46,7 +46,7 @@ function decodeOrRefuse(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage {
 }
 
 /**
- * Stores an image for a company. Only PNG and JPEG, recognised by their bytes; size and pixel
+ * Stores an image for a company (for admins also a legacy company). Only PNG and JPEG, recognised by their bytes; size and pixel
  * count are bounded. The file gets a random name (unguessable, never reused) and a record owned
  * by the company, written first and inside the tenant check, so deleting the company finds it.
  */
@@ -69,13 +69,13 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
   const original = image.files.find((f) => f.variant === 'original')!;
   const filename = `${randomUUID()}.${info.type === 'png' ? 'png' : 'jpg'}`;
   const storageKey = uploadStorageKey(filename);
-  await transact(
+  const write = (ownerKey: { pk: string; sk: string }, ownerKind: 'company' | 'vcardCompany') => transact(
     [
       ...companyScopeCheck(o.auth, o.companyId),
       {
         ConditionCheck: {
           TableName: tableName(),
-          Key: keys.company(o.companyId),
+          Key: ownerKey,
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
         },
       },
@@ -87,7 +87,9 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
             ...keys.ownedUpload(o.companyId, filename),
             type: 'upload',
             filename,
+            // The owner's id either way (ids are random UUIDs): the ownership checks compare it.
             companyId: o.companyId,
+            ownerKind,
             storageKey,
             contentType: info.mime,
             size: original.data.length,
@@ -102,6 +104,14 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
     ],
     () => new NotFoundError(msg.company.notFound),
   );
+  try {
+    await write(keys.company(o.companyId), 'company');
+  } catch (err) {
+    // The legacy area is admin-only (docs/decisions.md), so only an admin's upload may belong to a
+    // legacy company; for everybody else the id stays a missing company.
+    if (!(err instanceof NotFoundError) || !o.auth.isAdmin) throw err;
+    await write(keys.vcardCompany(o.companyId), 'vcardCompany');
+  }
   // Variants first: once the original exists, a client may show it and ask for its variants.
   await Promise.all(image.files.filter((f) => f.variant !== 'original')
     .map((f) => uploads().put(uploadStorageKey(variantFilename(filename, f.variant as Exclude<typeof f.variant, 'original'>)), f.data, f.mime)));

@@ -28,6 +28,9 @@ export async function requireVcardCompany(companyId: string, o: { consistent?: b
   return item;
 }
 
+/** Fields that name uploads of the legacy company (checked on write, see upload-ownership.ts). */
+export const vcardCompanyUploadFields = ['logo', 'walletLogo'] as const;
+
 export function vcardCompanyRecord(c: VcardCompanyItem): Record<string, unknown> {
   return { ...keys.vcardCompany(c.id), ...keys.vcardCompanyListEntry(c.org.toLowerCase(), c.id), type: 'vcardCompany', ...c };
 }

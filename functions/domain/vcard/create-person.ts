@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { tableName, transact } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
+import { runGuarded } from '../../lib/guarded-transaction.ts';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { VcardPerson, VcardPersonInput } from '../../../shared/schemas/vcard-person.ts';
-import { toVcardPerson, vcardPersonRecord } from './person-item.ts';
+import { toVcardPerson, vcardPersonRecord, vcardPersonUploadFields } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
 
 /** The person and its company's `personCount` in one transaction, which fails if the company is gone or being deleted. */
 export async function createVcardPerson(o: { input: VcardPersonInput }): Promise<VcardPerson> {
   const now = new Date().toISOString();
   const item: VcardPersonItem = { ...o.input, id: randomUUID(), createdOn: now, updatedAt: now, version: 1 };
-  await transact(
-    [
-      {
+  await runGuarded([
+    {
+      item: {
         Update: {
           TableName: tableName(),
           Key: keys.vcardCompany(o.input.companyId),
@@ -22,11 +24,14 @@ export async function createVcardPerson(o: { input: VcardPersonInput }): Promise
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-      { Put: { TableName: tableName(), Item: vcardPersonRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-    (index) => (index === 0
-      ? new NotFoundError(msg.vcard.errors.companyNotFound)
-      : new Error('legacy person id collision')),
-  );
+      onFail: () => new NotFoundError(msg.vcard.errors.companyNotFound),
+    },
+    {
+      item: { Put: { TableName: tableName(), Item: vcardPersonRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFail: () => new Error('legacy person id collision'),
+    },
+    // Images must be uploads of the person's legacy company.
+    ...uploadOwnershipSteps(item.companyId, newlyChosenFiles(vcardPersonUploadFields, {}, item)),
+  ]);
   return toVcardPerson(item);
 }

@@ -1,16 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDeleteAll, db, isConditionFailure, queryPages, tableName } from '../../lib/db.ts';
+import { batchDeleteAll, db, isConditionFailure, tableName } from '../../lib/db.ts';
+import { DELETE_PAGE_SIZE, deleteOwnedItems } from '../companies/delete-company.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
 
-/** Owned items read and deleted per step, as in the V2 company delete. */
-export const VCARD_DELETE_PAGE_SIZE = 100;
+/** Owned items read and deleted per step: the V2 company delete's pages. */
+export const VCARD_DELETE_PAGE_SIZE = DELETE_PAGE_SIZE;
 
 /**
- * Removes a legacy company with its persons, its settings and its cards' view counters (all
- * GSI2-owned by it), page by page. The company is marked first (no new person or settings write
+ * Removes a legacy company with its persons, its settings, its cards' view counters and its
+ * uploads (all GSI2-owned by it), page by page like the V2 company delete. The company is marked first (no new person or settings write
  * from then on) and deleted last, so a repeated call after an interruption finishes the job; a
  * company that is gone answers 404.
  */
@@ -29,21 +30,7 @@ export async function deleteVcardCompany(o: { companyId: string }): Promise<void
   }
   // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).
   await invalidateVcardCompanyCards(o.companyId);
-  for (let round = 0; round < 5; round++) {
-    let found = false;
-    for await (const page of queryPages<{ pk: string; sk: string }>({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ownedPartition(o.companyId).gsi2pk },
-      ProjectionExpression: 'pk, sk',
-      Limit: VCARD_DELETE_PAGE_SIZE,
-    })) {
-      if (!page.length) continue;
-      found = true;
-      await batchDeleteAll(page.map((i) => ({ pk: i.pk, sk: i.sk })));
-    }
-    if (!found) break;
-  }
+  // Persons, settings, view counters and uploads (files with all their variants, off the CDN too).
+  await deleteOwnedItems(o.companyId);
   await batchDeleteAll([keys.vcardCompany(o.companyId)]);
 }

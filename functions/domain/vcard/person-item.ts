@@ -25,6 +25,9 @@ export async function requireVcardPerson(personId: string, o: { consistent?: boo
   return item;
 }
 
+/** Fields that name uploads of the person's legacy company (checked on write, see upload-ownership.ts). */
+export const vcardPersonUploadFields = ['image', 'imageWallet'] as const;
+
 // A tab cannot occur in a name (safeString refuses it) and sorts before every printable character.
 const sortName = (p: { lastname: string; firstname: string }) => `${p.lastname}\t${p.firstname}`.toLowerCase();
 

@@ -1,11 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
+import { runGuarded } from '../../lib/guarded-transaction.ts';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { attributeUpdate } from '../../lib/attribute-update.ts';
 import type { UpdateVcardCompanyData, VcardCompany } from '../../../shared/schemas/vcard-company.ts';
 import { updateVcardCompanySchema } from '../../../shared/schemas/vcard-company.ts';
-import { requireVcardCompany, toVcardCompany } from './company-item.ts';
+import { requireVcardCompany, toVcardCompany, vcardCompanyUploadFields } from './company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
@@ -24,18 +25,22 @@ export async function updateVcardCompany(o: { companyId: string; changes: Update
   };
   for (const field of contentFields) written[field] = input[field];
   const update = attributeUpdate(written);
-  try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.vcardCompany(o.companyId),
-      ...update,
-      ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
-    }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ConflictError();
-    throw err;
-  }
+  await runGuarded([
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.vcardCompany(o.companyId),
+          ...update,
+          ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
+        },
+      },
+      onFail: () => new ConflictError(),
+    },
+    // A newly chosen image must be an upload of the legacy company; one already shown stays valid.
+    ...uploadOwnershipSteps(o.companyId, newlyChosenFiles(vcardCompanyUploadFields, current, input)),
+  ]);
   // The legacy company is the card's company and profile: every card of it shows the change.
   await invalidateVcardCompanyCards(o.companyId);
   await walletCardsChanged({ companyId: o.companyId });

@@ -1,11 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../../lib/db.ts';
+import { tableName } from '../../lib/db.ts';
+import { runGuarded } from '../../lib/guarded-transaction.ts';
+import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { attributeUpdate } from '../../lib/attribute-update.ts';
 import type { UpdateVcardPersonData, VcardPerson } from '../../../shared/schemas/vcard-person.ts';
 import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts';
-import { requireVcardPerson, vcardPersonListSortKey, withViews } from './person-item.ts';
+import { requireVcardPerson, vcardPersonListSortKey, withViews, vcardPersonUploadFields } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
 import { invalidateVcardCard } from './invalidate.ts';
 import { walletCardChanged } from '../wallet/card-changed.ts';
@@ -24,18 +25,22 @@ export async function updateVcardPerson(o: { personId: string; changes: UpdateVc
   };
   for (const field of contentFields) written[field] = input[field];
   const update = attributeUpdate(written);
-  try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.vcardPerson(o.personId),
-      ...update,
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
-    }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ConflictError();
-    throw err;
-  }
+  await runGuarded([
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.vcardPerson(o.personId),
+          ...update,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
+        },
+      },
+      onFail: () => new ConflictError(),
+    },
+    // A newly chosen image must be an upload of the legacy company; one already shown stays valid.
+    ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(vcardPersonUploadFields, current, input)),
+  ]);
   await invalidateVcardCard(o.personId);
   await walletCardChanged({ personId: o.personId });
   const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
