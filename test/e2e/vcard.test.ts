@@ -5,6 +5,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { axeViolations, openCard } from './public-card-fixtures.ts';
+import { makePng } from '../helpers/images.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -216,6 +217,45 @@ describe('legacy vcard area in the browser', () => {
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.getByRole('cell', { name: `${profile.profilname} Copy`, exact: true }).waitFor();
   });
+});
+
+test('legacy images: logo on the company edit form, photo on the person form, shown on the public card', { timeout: 90_000 }, async () => {
+  const admin = await s.adminToken();
+  const co = (await s.api('POST', '/api/vcard/company', { token: admin, body: { org: uniqueName('Bildfirma '), plz: '10115', ort: 'Berlin' } })).body as { id: string };
+  const { page } = await openPage();
+  await signIn(page, ADMIN.username, ADMIN.password);
+
+  await page.goto(`${s.baseUrl}/vcard/company/add`);
+  await page.getByText('Logos können Sie nach dem Speichern hochladen.').waitFor();
+  await page.goto(`${s.baseUrl}/vcard/company/edit/${co.id}`);
+  const cropper = page.getByRole('dialog', { name: 'Bildausschnitt wählen' });
+  await page.getByLabel('Logo: Bild wählen', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(270, 200) });
+  await cropper.waitFor();
+  await cropper.getByRole('button', { name: 'Übernehmen' }).click();
+  await cropper.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await toast(page, 'Unternehmen wurde erfolgreich editiert');
+  const logo = (await s.api('GET', `/api/vcard/company/${co.id}`, { token: admin })).body.logo as string;
+  expect(logo).toMatch(/\.png$/);
+  expect((await fetch(`${s.baseUrl}/api/upload/logo/${logo}`)).status).toBe(200);
+
+  await page.goto(`${s.baseUrl}/vcard/person/add?companyId=${co.id}`);
+  await page.getByLabel('Vorname').fill('Bea');
+  await page.getByLabel('Nachname').fill('Bild');
+  await page.getByLabel('Foto: Bild wählen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: makePng(542, 400) });
+  await cropper.waitFor();
+  await cropper.getByRole('button', { name: 'Übernehmen' }).click();
+  await cropper.waitFor({ state: 'detached' });
+  await expectNoAxeViolations(page, 'legacy person form with an image');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.waitForURL('**/vcard/person?companyId=*');
+  const person = ((await s.api('GET', `/api/vcard/person/company/${co.id}`, { token: admin })).body as { id: string; image?: string }[])[0]!;
+  expect(person.image).toMatch(/\.png$/);
+
+  const visitor = await openPage();
+  await visitor.page.goto(`${s.baseUrl}/c/${person.id}`);
+  await visitor.page.locator(`img[src*="${person.image!.replace(/\.png$/, '')}"]`).first().waitFor();
+  await visitor.page.locator(`img[src*="${logo.replace(/\.png$/, '')}"]`).first().waitFor();
 });
 
 test('non-admin gets the API refusal too', async () => {

@@ -12,18 +12,21 @@ import type { FieldErrors } from '../../form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { LoadState } from '../../components/load-state.tsx';
+import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 
 const t = msg.vcard.ui;
 const f = t.fields;
 
 const textFields = ['org', 'firmenname', 'claim', 'straße', 'plz', 'ort', 'bundesland', 'land', 'url', 'color', 'class', 'impressum', 'datenschutz'] as const;
 type TextField = (typeof textFields)[number];
-type Values = Record<TextField | 'notes', string> & { social: { type: string; link: string }[] };
+const imageFields = ['logo', 'walletLogo'] as const;
+type Values = Record<TextField | 'notes', string> & { social: { type: string; link: string }[] } & Partial<Record<(typeof imageFields)[number], string>>;
 
 const EMPTY: Values = { ...Object.fromEntries([...textFields, 'notes'].map((k) => [k, ''])) as Record<TextField | 'notes', string>, social: [] };
 
 function valuesOf(c: VcardCompany): Values {
-  const v = { ...EMPTY, social: c.social.map((s) => ({ ...s })) };
+  // The images go back with the form: a PATCH replaces the whole content.
+  const v: Values = { ...EMPTY, social: c.social.map((s) => ({ ...s })), logo: c.logo, walletLogo: c.walletLogo };
   for (const k of [...textFields, 'notes'] as const) v[k] = c[k] ?? '';
   return v;
 }
@@ -91,6 +94,18 @@ export function VcardCompanyForm() {
             <textarea name="notes" value={values.notes} onChange={(e) => set({ notes: e.target.value })} />
           </label>
         </div>
+        <fieldset className="stack">
+          <legend>{f.images}</legend>
+          {id ? (
+            // Uploads belong to the legacy company, so they need its id (docs/decisions.md).
+            <div className="image-grid">
+              {imageFields.map((k) => (
+                <ImageUpload key={k} field={k} label={f[k]} companyId={id} value={values[k]} error={errors[k]}
+                  onChange={(filename) => set({ [k]: filename })} />
+              ))}
+            </div>
+          ) : <p className="muted">{f.imagesAfterSave}</p>}
+        </fieldset>
         <fieldset className="stack">
           <legend>{f.social}</legend>
           {values.social.map((s, i) => (

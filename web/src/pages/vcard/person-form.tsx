@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { LoadState } from '../../components/load-state.tsx';
+import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 
 const t = msg.vcard.ui;
 const f = t.fields;
@@ -26,12 +27,16 @@ interface Values {
   tel: Entry[];
   email: Entry[];
   social: Entry[];
+  image?: string | undefined;
+  imageWallet?: string | undefined;
 }
 
 function valuesOf(p: VcardPerson): Values {
   return {
     companyId: p.companyId, nice: p.nice ?? '', firstname: p.firstname, lastname: p.lastname, position: p.position ?? '',
     tel: p.tel.map((x) => ({ ...x })), email: p.email.map((x) => ({ ...x })), social: p.social.map((x) => ({ type: x.type, value: x.link })),
+    // Sent back with the form: a PATCH replaces the whole content.
+    image: p.image, imageWallet: p.imageWallet,
   };
 }
 
@@ -132,6 +137,16 @@ export function VcardPersonForm() {
           <Field name="lastname" label={f.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => set({ lastname: e.target.value })} />
           <Field name="position" label={f.position} value={values.position} error={errors.position} onChange={(e) => set({ position: e.target.value })} />
         </div>
+        <fieldset className="stack">
+          <legend>{f.images}</legend>
+          {/* Uploads belong to the person's legacy company (docs/decisions.md); the crop ratios are the spec's per field. */}
+          <div className="image-grid">
+            <ImageUpload field="image" label={f.image} companyId={values.companyId} value={values.image} error={errors.image}
+              onChange={(image) => set({ image })} />
+            <ImageUpload field="imageWallet" label={f.imageWallet} companyId={values.companyId} value={values.imageWallet} error={errors.imageWallet}
+              onChange={(imageWallet) => set({ imageWallet })} />
+          </div>
+        </fieldset>
         <Entries name="tel" label={f.tel} types={phoneTypes} list={values.tel} errors={errors} valueKey="value" onChange={(tel) => set({ tel })} />
         <Entries name="email" label={f.email} types={emailTypes} list={values.email} errors={errors} valueKey="value" onChange={(email) => set({ email })} />
         <Entries name="social" label={f.social} types={personSocialTypes} list={values.social} errors={errors} valueKey="link" onChange={(social) => set({ social })} />
