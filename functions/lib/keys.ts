@@ -98,14 +98,12 @@ export const keys = {
    */
   cardStatDay: (personId: string, day: string) => ({ pk: `PERSON#${personId}#STATS`, sk: day }),
   cardStatDayPartition: (personId: string) => ({ pk: `PERSON#${personId}#STATS` }),
-  ownedCardStatDay: (companyId: string, personId: string, day: string) => keys.owned(companyId, 'STATDAY', `${personId}#${day}`),
   /**
    * One card's monthly counts (attributes per month) in its company's statistics partition: the
    * company statistics read every card of a company with one Query of small items.
    */
   cardStatRollup: (companyId: string, personId: string) => ({ pk: `STATS#${companyId}`, sk: personId }),
   cardStatRollupPartition: (companyId: string) => ({ pk: `STATS#${companyId}` }),
-  ownedCardStatRollup: (companyId: string, personId: string) => keys.owned(companyId, 'STATS', personId),
   /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
   cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
   /** The open merge batch of one log source (functions/domain/statistics/merge-cdn-logs.ts): its files, phase and lease. */

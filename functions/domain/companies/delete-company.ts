@@ -9,6 +9,7 @@ import { uploadCdnPaths, variantStorageKeys } from '../uploads/save-upload.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
+import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
 
 interface OwnedItem {
   pk: string;
@@ -76,6 +77,8 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
   // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).
   await invalidateCompanyCards(o.companyId);
   await deleteOwnedItems(o.companyId);
+  // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
+  await deleteCompanyStatistics({ companyId: o.companyId });
   const userIds = [...(company.userIds ?? [])];
   const existing = await loadCompanyUsers(userIds);
   await transact(

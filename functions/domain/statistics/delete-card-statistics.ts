@@ -3,7 +3,7 @@ import { keys } from '../../lib/keys.ts';
 
 /**
  * Removes a card's counters: its day items and its monthly rollup. Called after the card is gone;
- * an interrupted run leaves counters the company delete still finds (they are company-owned).
+ * an interrupted run leaves the rollup, through which the company delete still finds them.
  */
 export async function deleteCardStatistics(o: { companyId: string; personId: string }): Promise<void> {
   for await (const page of queryPages<{ pk: string; sk: string }>({
@@ -15,4 +15,20 @@ export async function deleteCardStatistics(o: { companyId: string; personId: str
     if (page.length) await batchDeleteAll(page.map((i) => ({ pk: i.pk, sk: i.sk })));
   }
   await batchDeleteAll([keys.cardStatRollup(o.companyId, o.personId)]);
+}
+
+/**
+ * Removes the counters of every card the company's statistics know (its rollup partition), after
+ * its cards are gone. Counters are not GSI2-owned (write-counts.ts), so the owned-items delete
+ * does not find them; older counters that are owned go with it as before.
+ */
+export async function deleteCompanyStatistics(o: { companyId: string }): Promise<void> {
+  for await (const page of queryPages<{ sk: string }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.cardStatRollupPartition(o.companyId).pk },
+    ProjectionExpression: 'sk',
+  })) {
+    for (const rollup of page) await deleteCardStatistics({ companyId: o.companyId, personId: rollup.sk });
+  }
 }

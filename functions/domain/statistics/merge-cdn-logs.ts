@@ -39,6 +39,8 @@ export interface MergeResult {
   updates: number;
   skippedUpdates: number;
   unknownCards: number;
+  /** The batches this run applied or finished (their id is on every counter they updated). */
+  batchIds: string[];
   /** True when another run holds the source's open batch: its files wait for the next run. */
   busy: boolean;
 }
@@ -56,7 +58,7 @@ export interface MergeResult {
 export async function mergeCdnLogs(o: { source: LogSource; leaseSeconds: number; maxFiles?: number; now?: () => number }): Promise<MergeResult> {
   const now = o.now ?? Date.now;
   const key = keys.cdnMergeBatch(o.source.id);
-  const result: MergeResult = { batches: 0, resumed: 0, files: 0, lines: 0, counted: 0, bots: 0, cardDays: 0, updates: 0, skippedUpdates: 0, unknownCards: 0, busy: false };
+  const result: MergeResult = { batches: 0, resumed: 0, files: 0, lines: 0, counted: 0, bots: 0, cardDays: 0, updates: 0, skippedUpdates: 0, unknownCards: 0, batchIds: [], busy: false };
   for (;;) {
     const batch = await takeOpenBatch(key, now(), o.leaseSeconds);
     if (batch === 'busy') {
@@ -73,8 +75,9 @@ export async function mergeCdnLogs(o: { source: LogSource; leaseSeconds: number;
     }
     await runBatch(o.source, key, open, result);
     result.batches++;
+    result.batchIds.push(open.batchId);
   }
-  if (result.batches || result.busy) log('info', 'cdn logs merged', { source: o.source.id, ...result });
+  if (result.batches || result.busy) log('info', 'cdn logs merged', { source: o.source.id, ...result, batchIds: result.batchIds.join(' ') });
   return result;
 }
 
@@ -101,7 +104,7 @@ async function takeOpenBatch(key: Record<string, string>, at: number, leaseSecon
 }
 
 async function openBatch(key: Record<string, string>, files: string[], at: number, leaseSeconds: number): Promise<OpenBatch | undefined> {
-  const batch: OpenBatch = { batchId: `${at.toString(36)}${randomBytes(3).toString('hex')}`, files, phase: 'apply' };
+  const batch: OpenBatch = { batchId: randomBytes(6).toString('base64url'), files, phase: 'apply' };
   try {
     await db().send(new UpdateCommand({
       TableName: tableName(),

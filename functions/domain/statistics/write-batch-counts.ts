@@ -57,7 +57,7 @@ export async function writeBatchCounts(o: { batchId: string; units: readonly Uni
   const updates = o.units.flatMap((u) => {
     const companyId = companyOf.get(u.cardId);
     if (!companyId) return [];
-    return [...u.days.map((c) => dayUpdate(companyId, c)), rollupUpdate(companyId, u)].map((t) => t.Update!);
+    return [...u.days.map((c) => dayUpdate(c)), rollupUpdate(companyId, u)].map((t) => t.Update!);
   });
   let next = 0;
   let failed = false;
@@ -65,12 +65,11 @@ export async function writeBatchCounts(o: { batchId: string; units: readonly Uni
     // After a failure the others stop too: the batch stays open and the next run resumes it.
     for (let i = next++; i < updates.length && !failed; i = next++) {
       const u = updates[i]!;
-      const [set, add] = u.UpdateExpression!.split(' ADD ');
       try {
         await db().send(new UpdateCommand({
           TableName: u.TableName,
           Key: u.Key,
-          UpdateExpression: `${set}, #lb = :lb ADD ${add}`,
+          UpdateExpression: `SET #lb = :lb ${u.UpdateExpression}`,
           ConditionExpression: 'attribute_not_exists(#lb) OR #lb <> :lb',
           ExpressionAttributeNames: { ...u.ExpressionAttributeNames, '#lb': LAST_BATCH },
           ExpressionAttributeValues: { ...u.ExpressionAttributeValues, ':lb': o.batchId },

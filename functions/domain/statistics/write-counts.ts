@@ -50,7 +50,7 @@ export function planChunks(counts: readonly DayCount[]): Unit[][] {
 
 /** An UpdateExpression under construction: ADDs of non-zero counts, placeholders for every name and value. */
 function expression() {
-  const names: Record<string, string> = { '#g2pk': 'gsi2pk', '#g2sk': 'gsi2sk' };
+  const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const adds: string[] = [];
   const add = (attribute: string, n: number) => {
@@ -63,19 +63,19 @@ function expression() {
   return { names, values, adds, add };
 }
 
-export function dayUpdate(companyId: string, c: DayCount): TransactItem {
+// Counters carry no GSI2 (ownership) keys: the index projects every attribute, so each counter
+// update would be written twice (table and index, 2 WRU instead of 1). The company delete finds
+// them through its rollup partition instead (delete-card-statistics.ts: deleteCompanyStatistics).
+export function dayUpdate(c: DayCount): TransactItem {
   const { names, values, adds, add } = expression();
   add('views', c.views);
   add('saves', totalSaves(c));
   for (const kind of saveKinds) add(`save_${kind}`, c.saves[kind] ?? 0);
-  const owned = keys.ownedCardStatDay(companyId, c.cardId, c.day);
-  values[':g2pk'] = owned.gsi2pk;
-  values[':g2sk'] = owned.gsi2sk;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.cardStatDay(c.cardId, c.day),
-      UpdateExpression: `SET #g2pk = :g2pk, #g2sk = :g2sk ADD ${adds.join(', ')}`,
+      UpdateExpression: `ADD ${adds.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -112,14 +112,11 @@ export function rollupUpdate(companyId: string, u: Unit): TransactItem {
       names[`#r${i}`] = a;
       return `#r${i}`;
     });
-  const owned = keys.ownedCardStatRollup(companyId, u.cardId);
-  values[':g2pk'] = owned.gsi2pk;
-  values[':g2sk'] = owned.gsi2sk;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.cardStatRollup(companyId, u.cardId),
-      UpdateExpression: `SET #g2pk = :g2pk, #g2sk = :g2sk ADD ${adds.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      UpdateExpression: `ADD ${adds.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -173,7 +170,7 @@ export async function writeCounts(o: { fileId: string; counts: readonly DayCount
       const updates = chunks[i]!.flatMap((u) => {
         const companyId = companyOf.get(u.cardId);
         if (!companyId) return [];
-        return [...u.days.map((c) => dayUpdate(companyId, c)), rollupUpdate(companyId, u)];
+        return [...u.days.map((c) => dayUpdate(c)), rollupUpdate(companyId, u)];
       });
       if (!updates.length) continue;
       const marker: TransactItem = {

@@ -5,6 +5,7 @@ import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
+import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
 
 /** Owned items read and deleted per step: the V2 company delete's pages. */
 export const VCARD_DELETE_PAGE_SIZE = DELETE_PAGE_SIZE;
@@ -32,5 +33,7 @@ export async function deleteVcardCompany(o: { companyId: string }): Promise<void
   await invalidateVcardCompanyCards(o.companyId);
   // Persons, settings, view counters and uploads (files with all their variants, off the CDN too).
   await deleteOwnedItems(o.companyId);
+  // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
+  await deleteCompanyStatistics({ companyId: o.companyId });
   await batchDeleteAll([keys.vcardCompany(o.companyId)]);
 }
