@@ -17,7 +17,7 @@
 // - Leaving a changed, unsaved form (sidebar, back button) asks first (react-router's useBlocker);
 //   a successful save does not ask.
 import { useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode, RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../shared/schemas/common.ts';
@@ -50,7 +50,7 @@ export interface Form<V, O> {
   /** Props for a text `Field`/`input`: value, onChange, error. */
   input: (key: keyof V & string) => { value: string; error: string | undefined; onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void };
   onSubmit: (save: (data: O) => Promise<ApiResult<unknown> | null | void>) => (e?: FormEvent) => Promise<void>;
-  /** The unsaved-changes question; render it inside the form. */
+  /** The unsaved-changes question; render it inside the form (a sub-form in a dialog leaves it out). */
   prompt: ReactNode;
 }
 
@@ -70,6 +70,21 @@ function keptServerErrors<V>(server: FieldErrors, sent: V | null, now: V): Field
   return out;
 }
 
+/**
+ * The unsaved-changes question (react-router's blocker). A component of its own, so only forms that
+ * render `form.prompt` hold the router's one blocker (a dialog's sub-form inside a form does not).
+ */
+function LeaveGuard({ dirty, leaving }: { dirty: boolean; leaving: RefObject<boolean> }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  if (blocker.state !== 'blocked') return null;
+  const t = msg.backoffice;
+  return (
+    <ConfirmDialog title={t.unsavedTitle} text={t.unsavedText} confirmLabel={t.unsavedLeave} cancelLabel={t.unsavedStay}
+      busy={false} onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()} />
+  );
+}
+
 export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
   const [values, setAll] = useState<V>(opts.initial);
   const [submitted, setSubmitted] = useState(false);
@@ -78,9 +93,6 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const leaving = useRef(false);
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
 
   const setValues = (next: V) => {
     setAll(next);
@@ -132,11 +144,7 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value as V[typeof key]),
   });
 
-  const t = msg.backoffice;
-  const prompt = blocker.state === 'blocked' ? (
-    <ConfirmDialog title={t.unsavedTitle} text={t.unsavedText} confirmLabel={t.unsavedLeave} cancelLabel={t.unsavedStay}
-      busy={false} onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()} />
-  ) : null;
+  const prompt = <LeaveGuard dirty={dirty} leaving={leaving} />;
 
   return { values, errors, busy, dirty, set, setValues, input, onSubmit, prompt };
 }

@@ -142,12 +142,10 @@ export function ListScreen<Row>(props: ListScreenProps<Row>) {
               )}
               {sort && sortable.length > 0 && (
                 <span className="sort-narrow">
-                  <label>
-                    <span className="visually-hidden">{t.sortBy}</span>
-                    <select value={sort.id} onChange={(e) => setSort({ id: e.target.value, desc: false })}>
-                      {sortable.map((c) => <option key={c.id} value={c.id}>{c.header}</option>)}
-                    </select>
-                  </label>
+                  {/* Named by aria-label, not a wrapping label: the options' texts would join the name. */}
+                  <select aria-label={t.sortBy} value={sort.id} onChange={(e) => setSort({ id: e.target.value, desc: false })}>
+                    {sortable.map((c) => <option key={c.id} value={c.id}>{c.header}</option>)}
+                  </select>
                   <button type="button" className="btn" aria-label={sort.desc ? t.descending : t.ascending} onClick={() => sortBy(sort.id)}>
                     {sort.desc ? '▼' : '▲'}
                   </button>

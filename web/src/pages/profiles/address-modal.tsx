@@ -1,10 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { addressSchema } from '../../../../shared/schemas/profile.ts';
-import { fieldErrorsOf } from '../../../../shared/schemas/common.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { Field } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showError } from '../../toast.tsx';
+import { useForm } from '../../use-form.tsx';
 import { addressKeys } from './profile-values.ts';
 import type { AddressValues } from './profile-values.ts';
 
@@ -13,8 +11,8 @@ const t = msg.profile;
 /** Spec §2: one address of a profile; "Speichern" appears only once some field is filled. */
 export function AddressModal({ initial, onSave, onCancel }: { initial: AddressValues; onSave: (a: AddressValues) => void; onCancel: () => void }) {
   const id = useId();
-  const [a, setA] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ name: 'address', initial, parse: (v: AddressValues) => addressSchema.safeParse(v) });
+  const a = form.values;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCancel();
@@ -24,14 +22,10 @@ export function AddressModal({ initial, onSave, onCancel }: { initial: AddressVa
   }, [onCancel]);
   const filled = addressKeys.some((k) => a[k].trim() !== '');
 
-  function save() {
-    const checked = addressSchema.safeParse(a);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error));
-      return showError(msg.errors.invalidInput);
-    }
+  // The address goes into the profile form; the profile's "Speichern" sends it.
+  const save = form.onSubmit(async () => {
     onSave(a);
-  }
+  });
 
   return (
     <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onCancel()}>
@@ -39,12 +33,11 @@ export function AddressModal({ initial, onSave, onCancel }: { initial: AddressVa
         <h2 id={`${id}-title`}>{initial.adresseId ? t.editAddress : t.addAddress}</h2>
         <div className="form-grid">
           {addressKeys.map((k) => (
-            <Field key={k} name={`address-${k}`} label={t.fields[k]} value={a[k]} error={errors[k]} autoFocus={k === 'straße'}
-              onChange={(e) => setA({ ...a, [k]: e.target.value })} />
+            <Field key={k} name={`address-${k}`} label={t.fields[k]} autoFocus={k === 'straße'} {...form.input(k)} />
           ))}
         </div>
         <div className="form-actions">
-          {filled && <button type="button" className="btn btn-primary" onClick={save}>{t.save}</button>}
+          {filled && <button type="button" className="btn btn-primary" onClick={() => void save()}>{t.save}</button>}
           <button type="button" className="btn" onClick={onCancel}>{t.cancel}</button>
         </div>
       </div>
