@@ -18,7 +18,7 @@ export const statisticMessages = {
     companyChart: 'Alle Visitenkarten',
     noEntries: 'Noch keine Aufrufe',
     noCompany: 'Kein Unternehmen ausgewählt',
-    logDelay: 'Aufrufe erscheinen mit der Verzögerung der Zugriffsprotokolle des CDN (meist innerhalb einer Stunde, höchstens einen Tag).',
+    logDelay: 'Aufrufe erscheinen mit der Verzögerung der Zugriffsprotokolle des CDN (meist innerhalb von ein bis zwei Stunden, höchstens einen Tag).',
     /** Screen-reader text of one bar. */
     barLabel: (month: string, views: number) => `${month}: ${views} Aufrufe`,
     chartLabel: (name: string) => `Aufrufe pro Monat der letzten 12 Monate: ${name}`,

@@ -19,11 +19,13 @@ const { prepareLocal } = await import('../../functions/local/prepare.ts');
 const { createLocalServer } = await import('../../functions/local/server.ts');
 const { db, tableName, capacityLog } = await import('../../functions/lib/db.ts');
 const { keys } = await import('../../functions/lib/keys.ts');
-const { aggregateCdnLog } = await import('../../functions/domain/statistics/aggregate-cdn-log.ts');
-const { logLines } = await import('../../functions/domain/statistics/parse-cdn-log.ts');
-const { writeCounts } = await import('../../functions/domain/statistics/write-counts.ts');
+const { logLines, parseCdnLog } = await import('../../functions/domain/statistics/parse-cdn-log.ts');
+const { mergeCdnLogs } = await import('../../functions/domain/statistics/merge-cdn-logs.ts');
+const { sumCounts, writeBatchCounts } = await import('../../functions/domain/statistics/write-batch-counts.ts');
+type LogSource = import('../../functions/domain/statistics/merge-cdn-logs.ts').LogSource;
 const { lastMonths } = await import('../../functions/domain/statistics/berlin-time.ts');
 const { CDN_LOG_HEADER } = await import('../../functions/domain/statistics/cdn-log-format.ts');
+const { CDN_LOG_MERGE_MINUTES } = await import('../../infra/jobs.ts');
 
 const ADMIN_PASSWORD = 'bench-passwort-1';
 await prepareLocal({
@@ -69,9 +71,10 @@ const rnd = () => {
 // --- the company route, with 12 full months for every card (measured first, on a quiet database) -----------------------------------
 const months = lastMonths(new Date());
 let mark = capacityLog.length;
-await writeCounts({
-  fileId: 'bench/seed-12-months',
-  counts: cardIds.flatMap((cardId) => months.map((m) => ({ cardId, day: `${m}-15`, views: 300 + Math.floor(rnd() * 600), saves: { vcard: 10 + Math.floor(rnd() * 40) } }))).sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : a.day < b.day ? -1 : 1)),
+// Written as a merge batch writes them (with the batch id on every rollup: the route reads it too).
+await writeBatchCounts({
+  batchId: randomBytes(6).toString('base64url'),
+  units: sumCounts([cardIds.flatMap((cardId) => months.map((m) => ({ cardId, day: `${m}-15`, views: 300 + Math.floor(rnd() * 600), saves: { vcard: 10 + Math.floor(rnd() * 40) } })))]),
 });
 const server = createLocalServer({ staticDir: tmp });
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -158,71 +161,99 @@ const lines: string[] = [];
 const gzBytes = statSync(logFile).size;
 const rawBytes = lines.reduce((n, l) => n + l.length + 1, CDN_LOG_HEADER.length);
 
-/**
- * DynamoDB Local reports a flat 4 units for any TransactWriteItems, so transactional writes are
- * counted from what the code wrote: 2 WRU per item of up to 1 KB (every item here is, see maxItemBytes).
- */
-const transactWru = (r: { updates: number; transactions: number }) => 2 * (r.updates + r.transactions);
-
 function capacity(from: number) {
   const entries = capacityLog.slice(from);
   const sum = (op: (o: string) => boolean) => entries.filter((e) => op(e.operation)).reduce((n, e) => n + e.capacityUnits, 0);
-  return { read: sum((o) => /Get|Query|Scan/.test(o)), write: sum((o) => /Write|Put|Update|Delete/.test(o) && !/Transact/.test(o)) };
+  return { read: sum((o) => /Get|Query|Scan/.test(o)), write: sum((o) => /Write|Put|Update|Delete/.test(o)) };
 }
 
-// --- A: the whole file, once, then delivered again --------------------------------------------
+/** Log files in memory as the merge sees them in the bucket; `gzBytes` per file for the storage cost. */
+function memorySource(id: string, files: Map<string, string[]>): LogSource {
+  return {
+    id,
+    list: async (limit) => [...files.keys()].sort().slice(0, limit),
+    read: async (key) => files.get(key),
+    remove: async (key) => { files.delete(key); },
+  };
+}
+
+// --- A: the whole file as one batch, then the same batch applied again (a resumed run) --------
 mark = capacityLog.length;
 let t0 = performance.now();
-const whole = await aggregateCdnLog({ fileId: `bench/${logFile}`, lines: logLines(createReadStream(logFile)) });
+const wholeFiles = new Map<string, string[]>();
+const wholeSource: LogSource = {
+  id: 'bench/whole',
+  list: async () => [...wholeFiles.keys()],
+  read: async () => logLines(createReadStream(logFile)),
+  remove: async (key) => { wholeFiles.delete(key); },
+};
+wholeFiles.set(logFile, []);
+const whole = await mergeCdnLogs({ source: wholeSource, leaseSeconds: 600 });
 const wholeMs = performance.now() - t0;
 const wholeCapacity = capacity(mark);
-wholeCapacity.write += transactWru(whole);
 mark = capacityLog.length;
 t0 = performance.now();
-const again = await aggregateCdnLog({ fileId: `bench/${logFile}`, lines: logLines(createReadStream(logFile)) });
+// What a run that died after counting would write when it resumes the batch: nothing.
+const parsedAgain = await parseCdnLog(logLines(createReadStream(logFile)));
+const again = await writeBatchCounts({ batchId: whole.batchIds[0]!, units: sumCounts([parsedAgain.counts]) });
 const againMs = performance.now() - t0;
 const againCapacity = capacity(mark);
-againCapacity.write += transactWru(again);
 
-// --- B: the same views as CloudFront delivers them over a day: 24 files ------------------------
-const FILES = 24;
-mark = capacityLog.length;
-let hourlyMs = 0;
-let hourlyCounted = 0;
-let hourlyViews = 0;
-let maxFileMs = 0;
-let hourlyWru = 0;
-for (let f = 0; f < FILES; f++) {
-  const part = lines.slice(Math.floor((f * LINES) / FILES), Math.floor(((f + 1) * LINES) / FILES));
-  const t = performance.now();
-  const r = await aggregateCdnLog({ fileId: `bench/hourly-${f}`, lines: [CDN_LOG_HEADER.trim().split('\n'), part].flat() });
-  const ms = performance.now() - t;
-  hourlyMs += ms;
-  maxFileMs = Math.max(maxFileMs, ms);
-  hourlyCounted += r.counted;
-  hourlyWru += transactWru(r);
-}
-const hourlyCapacity = capacity(mark);
-hourlyCapacity.write += hourlyWru;
-
-// --- C: small files (1,000 lines each, a quiet edge location): a sample of 20 -----------------
-mark = capacityLog.length;
-let smallMs = 0;
-let smallWru = 0;
-let smallLines = 0;
-for (let f = 0; f < 20; f++) {
-  const part = lines.slice(f * 50_000, f * 50_000 + 1000);
-  smallLines += part.length;
-  const t = performance.now();
-  const r = await aggregateCdnLog({ fileId: `bench/small-${f}`, lines: [CDN_LOG_HEADER.trim().split('\n'), part].flat() });
-  smallMs += performance.now() - t;
-  smallWru += transactWru(r);
-}
-const smallCapacity = capacity(mark);
-smallCapacity.write += smallWru;
 const isView = (l: string) => /\t\/api\/card\/[^/\t]+\t(200|304)\t/.test(l) && !/facebookexternalhit|WhatsApp|Googlebot/.test(l);
-const smallViews = Array.from({ length: 20 }, (_, f) => lines.slice(f * 50_000, f * 50_000 + 1000)).flat().filter(isView).length;
-hourlyViews = lines.filter(isView).length;
+
+/**
+ * A day of the same 1M requests as CloudFront delivers them: the lines spread over 24 hours
+ * (re-stamped, Berlin day 2026-11-23), cut into `files` files of varied size (a few large ones
+ * from busy edge locations, many small ones), and merged every MERGE_MINUTES: each merge is one
+ * batch of the files delivered since the last one. `batches` limits the run to the first batches
+ * (a sample); the cost per view is computed from what was run.
+ */
+async function day(o: { name: string; files: number; batches?: number }) {
+  const dayStart = Date.UTC(2026, 10, 22, 23, 0, 0);
+  const weights = Array.from({ length: o.files }, () => 0.05 + rnd() ** 4);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const perBatch: string[][][] = Array.from({ length: (24 * 60) / MERGE_MINUTES }, () => []);
+  let at = 0;
+  for (let f = 0; f < o.files; f++) {
+    const size = f === o.files - 1 ? lines.length - at : Math.round((weights[f]! / sum) * lines.length);
+    const batch = Math.min(perBatch.length - 1, Math.floor(((at / lines.length) * 24 * 60) / MERGE_MINUTES));
+    const part = lines.slice(at, at + size).map((l, i) => {
+      const stamp = new Date(dayStart + Math.floor(((at + i) / lines.length) * 86_400_000)).toISOString();
+      return `${stamp.slice(0, 10)}\t${stamp.slice(11, 19)}${l.slice(19)}`;
+    });
+    perBatch[batch]!.push([CDN_LOG_HEADER.trim().split('\n'), part].flat());
+    at += size;
+  }
+  const run = perBatch.slice(0, o.batches ?? perBatch.length);
+  const from = capacityLog.length;
+  let ms = 0;
+  let maxBatchMs = 0;
+  let files = 0;
+  let views = 0;
+  let updates = 0;
+  let runLines = 0;
+  for (const [b, batch] of run.entries()) {
+    const waiting = new Map(batch.map((f, i) => [`${o.name}/${String(b).padStart(3, '0')}-${String(i).padStart(5, '0')}`, f]));
+    for (const f of batch) views += f.filter(isView).length;
+    files += batch.length;
+    runLines += batch.reduce((n, f) => n + f.length - 2, 0);
+    const t = performance.now();
+    const r = await mergeCdnLogs({ source: memorySource(`bench/${o.name}`, waiting), leaseSeconds: 600 });
+    const batchMs = performance.now() - t;
+    ms += batchMs;
+    maxBatchMs = Math.max(maxBatchMs, batchMs);
+    updates += r.updates;
+  }
+  return { name: o.name, files, runs: run.length, lines: runLines, ms, maxBatchMs, views, updates, capacity: capacity(from) };
+}
+
+// The deployed schedule (infra/jobs.ts); BENCH_MERGE_MINUTES tries another.
+const MERGE_MINUTES = Number(process.env.BENCH_MERGE_MINUTES ?? CDN_LOG_MERGE_MINUTES);
+// --- B: the judged case: 1,500 files of varied size over a day --------------------------------
+const realistic = await day({ name: 'realistic', files: 1500 });
+// --- C: many small files (15,000 over a day, ~67 lines each): the first 6 merges as a sample ---
+const small = await day({ name: 'small', files: 15_000, batches: 6 });
+const totalLines = lines.length;
 lines.length = 0;
 
 // Every counter item must stay within 1 KB (one WRU per transactional write unit, as counted above).
@@ -233,11 +264,10 @@ const days = await queryAll<Record<string, unknown>>({ TableName: tableName(), K
 const maxItemBytes = Math.max(...rollups.map(itemBytes), ...days.map(itemBytes));
 
 console.log(JSON.stringify({
-  lines: LINES, cards: CARDS, gzBytes, rawBytes,
+  lines: LINES, cards: CARDS, gzBytes, rawBytes, mergeMinutes: MERGE_MINUTES, totalLines,
   whole: { ...whole, ms: wholeMs, capacity: wholeCapacity },
-  again: { ...again, ms: againMs, capacity: againCapacity },
-  hourly: { files: FILES, ms: hourlyMs, maxFileMs, counted: hourlyCounted, views: hourlyViews, capacity: hourlyCapacity },
-  small: { files: 20, lines: smallLines, ms: smallMs, views: smallViews, capacity: smallCapacity },
+  again: { updates: again.updates, skippedUpdates: again.skippedUpdates, ms: againMs, capacity: againCapacity },
+  realistic, small,
   maxItemBytes,
   route: { ms: routeMs, read: routeRead, cardsWith12Months: routeCards },
   publicCard: { requests: 20, status: publicStatus, writes: publicCardWrites },

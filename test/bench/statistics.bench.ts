@@ -22,21 +22,28 @@ export const PRICES = {
   cloudWatchLogsIngestGb: 0.63,
 } as const;
 
-/** Memory of the aggregator function (infra/jobs.ts) and how much slower we assume Lambda's arm64 share is than this machine. */
+/** Memory of the merge function (infra/jobs.ts) and how much slower we assume Lambda's arm64 share is than this machine. */
 const LAMBDA_MEMORY_GB = 1;
 const LAMBDA_SLOWDOWN = 3;
-/** JSON log line per file the aggregator writes to CloudWatch. */
-const LOG_LINE_BYTES = 400;
+/** JSON log line per merge run the job writes to CloudWatch. */
+const LOG_LINE_BYTES = 600;
+/** Writes of a batch's manifest: open, phase 'delete', close. */
+const MANIFEST_WRITES = 3;
+
+type Capacity = { read: number; write: number };
+interface DayRun { name: string; files: number; runs: number; lines: number; ms: number; maxBatchMs: number; views: number; updates: number; capacity: Capacity }
 
 interface WorkerResult {
   lines: number;
+  totalLines: number;
   cards: number;
   gzBytes: number;
   rawBytes: number;
-  whole: { ms: number; counted: number; cardDays: number; updates: number; chunks: number; skippedChunks: number; capacity: { read: number; write: number } };
-  again: { ms: number; updates: number; skippedChunks: number; capacity: { read: number; write: number } };
-  hourly: { files: number; ms: number; maxFileMs: number; counted: number; views: number; capacity: { read: number; write: number } };
-  small: { files: number; lines: number; ms: number; views: number; capacity: { read: number; write: number } };
+  mergeMinutes: number;
+  whole: { ms: number; files: number; counted: number; cardDays: number; updates: number; capacity: Capacity };
+  again: { ms: number; updates: number; skippedUpdates: number; capacity: Capacity };
+  realistic: DayRun;
+  small: DayRun;
   maxItemBytes: number;
   route: { ms: number[]; read: number; cardsWith12Months: number };
   publicCard: { requests: number; status: number; writes: number };
@@ -52,59 +59,59 @@ const bench: BenchModule = {
     });
     const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as WorkerResult;
 
-    // Cost of a run from what the code did: one invocation per file, its reads (as DynamoDB Local
-    // reported them) and writes (2 WRU per transactional item: Local misreports transactions), its
-    // time (x LAMBDA_SLOWDOWN) at 1 GB, the S3 requests (CloudFront's PUT, our GET; DELETE is free),
-    // the log bytes stored until we delete them (an hour at most), the function's log line.
-    const costOf = (run: { files: number; ms: number; capacity: { read: number; write: number }; gzBytes: number }) => ({
-      invocations: run.files * PRICES.lambdaRequest,
+    // Cost of a day's merges from what the code did: one scheduled invocation per merge, its reads
+    // and writes as DynamoDB Local reported them (plain conditional updates, 1 WRU each up to 1 KB),
+    // its time (x LAMBDA_SLOWDOWN) at 1 GB, the S3 requests (CloudFront's PUT per file, our GET per
+    // file, one LIST per merge at the PUT price; DELETE is free), the log bytes stored until the next
+    // merge deletes them, the function's log line.
+    const costOf = (run: DayRun) => ({
+      invocations: run.runs * PRICES.lambdaRequest,
       compute: (run.ms / 1000) * LAMBDA_SLOWDOWN * LAMBDA_MEMORY_GB * PRICES.lambdaGbSecond,
       reads: run.capacity.read * PRICES.dynamoReadRequestUnit,
       writes: run.capacity.write * PRICES.dynamoWriteRequestUnit,
-      s3Requests: run.files * (PRICES.s3Put + PRICES.s3Get),
-      logStorage: (run.gzBytes / 2 ** 30) * PRICES.s3StorageGbMonth / (30 * 24),
-      functionLogs: ((run.files * LOG_LINE_BYTES) / 2 ** 30) * PRICES.cloudWatchLogsIngestGb,
+      s3Requests: run.files * (PRICES.s3Put + PRICES.s3Get) + run.runs * PRICES.s3Put,
+      logStorage: ((r.gzBytes * run.lines) / r.totalLines / 2 ** 30) * PRICES.s3StorageGbMonth * (r.mergeMinutes / 60) / (30 * 24),
+      functionLogs: ((run.runs * LOG_LINE_BYTES) / 2 ** 30) * PRICES.cloudWatchLogsIngestGb,
     });
     const total = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
-    const h = r.hourly;
+    const perMillion = (run: DayRun) => (total(costOf(run)) * 1e6) / run.views;
+    const d = r.realistic;
+    const parts = costOf(d);
     const w = r.whole;
-    const parts = costOf({ ...h, gzBytes: r.gzBytes });
-    const costPerMillion = (total(parts) * 1e6) / h.views;
-    const wholeCost = (total(costOf({ files: 1, ms: w.ms, capacity: w.capacity, gzBytes: r.gzBytes })) * 1e6) / h.views;
-    const smallCost = (total(costOf({ ...r.small, gzBytes: (r.gzBytes * r.small.lines) / r.lines })) * 1e6) / r.small.views;
+    const wholeRun: DayRun = { name: 'whole', files: 1, runs: 1, lines: r.lines, ms: w.ms, maxBatchMs: w.ms, views: d.views, updates: w.updates, capacity: w.capacity };
 
     const figures: Record<string, Figure> = {
       costPer1MViewsUsd: {
-        value: costPerMillion, unit: 'USD', budget: 0.1, direction: 'max',
-        note: `Issue 10: backend cost per 1M views <= $0.10 (request-path design ~$2.1). 1M log lines for ${r.cards} cards as 24 files (one a hour): `
-          + `${h.files} invocations, ${Math.round(h.capacity.read)} RRU, ${Math.round(h.capacity.write)} WRU, ${(h.ms / 1000).toFixed(1)} s local x${LAMBDA_SLOWDOWN} at 1 GB, `
-          + `${(r.gzBytes / 2 ** 20).toFixed(1)} MiB gzip; per part (USD for these ${h.views} views): ${Object.entries(parts).map(([k, v]) => `${k} ${v.toFixed(5)}`).join(', ')}. `
-          + 'Prices eu-central-1 list (test/bench/statistics.bench.ts PRICES, docs/statistics.md). The card path itself writes nothing.',
-      },
-      costPer1MViewsOneFileUsd: {
-        value: wholeCost, unit: 'USD',
-        note: 'Same views delivered as one file (fewer writes: each card-day is written once).',
+        value: perMillion(d), unit: 'USD', budget: 0.1, direction: 'max',
+        note: `Issue 10: backend cost per 1M views <= $0.10 (request-path design ~$2.1). A day of ${d.views} views (${r.lines} log lines) for ${r.cards} cards delivered as ${d.files} files of varied size, `
+          + `merged every ${r.mergeMinutes} minutes (${d.runs} batches, the job cdn-log-merge): ${Math.round(d.capacity.read)} RRU, ${Math.round(d.capacity.write)} WRU (${d.updates} counter updates), `
+          + `${(d.ms / 1000).toFixed(1)} s local x${LAMBDA_SLOWDOWN} at 1 GB (slowest batch ${(d.maxBatchMs / 1000).toFixed(1)} s); per part (USD for these views): `
+          + `${Object.entries(parts).map(([k, v]) => `${k} ${v.toFixed(5)}`).join(', ')}. Prices eu-central-1 list (test/bench/statistics.bench.ts PRICES, docs/statistics.md). The card path itself writes nothing.`,
       },
       costPer1MViewsSmallFilesUsd: {
-        value: smallCost, unit: 'USD',
-        note: `Not judged, for the record: the same traffic in files of ${r.small.lines / r.small.files} lines (a quiet edge location), measured on ${r.small.files} such files `
-          + `(${Math.round(r.small.capacity.write)} WRU for ${r.small.views} views). Writes grow with distinct (card, day) pairs per file, so many small files cost more; docs/statistics.md says what to do then.`,
+        value: perMillion(r.small), unit: 'USD',
+        note: `Not judged, for the record: the same day as about ${Math.round((r.small.files * (24 * 60)) / r.mergeMinutes / r.small.runs)} files (~${Math.round(r.small.lines / r.small.files)} lines each), measured on the first ${r.small.runs} merges `
+          + `(${r.small.files} files, ${r.small.views} views, ${Math.round(r.small.capacity.write)} WRU). Writes follow distinct (card, day) pairs per merge, not files: only S3 requests and parsing grow with the file count.`,
+      },
+      costPer1MViewsOneFileUsd: {
+        value: perMillion(wholeRun), unit: 'USD',
+        note: 'The same views as one file and one merge (the floor: each card-day written once).',
       },
       maxCounterItemBytes: {
         value: r.maxItemBytes, unit: 'bytes', budget: 1024, direction: 'max',
-        note: 'Largest day or rollup item after all runs: within 1 KB, so each transactional write is 2 WRU as the cost assumes.',
+        note: 'Largest day or rollup item after all runs: within 1 KB, so each counter update is 1 WRU as the cost assumes.',
       },
       aggregatorSeconds: {
         value: w.ms / 1000, unit: 's', budget: 60, direction: 'max',
-        note: `Issue 10: a log file of ${r.lines} lines (gzip, ${(r.rawBytes / 2 ** 20).toFixed(0)} MiB unpacked) for ${r.cards} cards in <= 60 s locally, parse + writes; ${w.counted} counted.`,
+        note: `Issue 10: a log file of ${r.lines} lines (gzip, ${(r.rawBytes / 2 ** 20).toFixed(0)} MiB unpacked) for ${r.cards} cards in <= 60 s locally, as one merge batch (parse + writes + manifest); ${w.counted} counted.`,
       },
       writesPerCardDay: {
-        value: (w.updates + (w.chunks - w.skippedChunks)) / w.cardDays, unit: 'writes', budget: 3, direction: 'max',
-        note: `Issue 10: <= 3 writes per (card, day) in the file: ${w.updates} counter updates + ${w.chunks - w.skippedChunks} chunk markers for ${w.cardDays} (card, day) pairs (the file spans Berlin midnight).`,
+        value: (w.updates + MANIFEST_WRITES) / w.cardDays, unit: 'writes', budget: 3, direction: 'max',
+        note: `Issue 10: <= 3 writes per (card, day) in the file: ${w.updates} counter updates (one per card-day, one rollup per card) + ${MANIFEST_WRITES} manifest writes for ${w.cardDays} (card, day) pairs (the file spans Berlin midnight).`,
       },
       redeliveredFileWrites: {
         value: r.again.updates, unit: 'writes', budget: 0, direction: 'max',
-        note: `The same file delivered again counts nothing: ${r.again.skippedChunks} chunks found their markers (${(r.again.ms / 1000).toFixed(1)} s).`,
+        note: `A run that resumes the file's batch after counting it adds nothing: ${r.again.skippedUpdates} updates found the batch id on their counter (${(r.again.ms / 1000).toFixed(1)} s). A file already merged is deleted, so it cannot come again.`,
       },
       publicCardWrites: {
         value: r.publicCard.status === 200 ? r.publicCard.writes : Number.NaN, unit: 'writes', budget: 0, direction: 'max',

@@ -170,8 +170,8 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });
   });
 
-  test('the statistics merge runs every 30 minutes and may list, read and delete the CloudFront log files (and nothing else of the bucket)', () => {
-    template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'cron(0/30 * * * ? *)' });
+  test('the statistics merge runs hourly and may list, read and delete the CloudFront log files (and nothing else of the bucket)', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'cron(0 * * * ? *)' });
     const policy = JSON.stringify(resources('AWS::IAM::Policy').find(([id]) => id.startsWith('Jobscdnlogmerge'))![1].Properties.PolicyDocument);
     expect(policy).toContain('s3:DeleteObject');
     expect(policy).toContain('/cdn/*');
