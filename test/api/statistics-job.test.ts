@@ -100,6 +100,24 @@ describe('cdn-log-merge job', () => {
     expect(await viewsAndSaves(id)).toEqual([[3, 1]]);
   });
 
+  it('a broken file (cut-off or corrupted gzip) is left out with an error line; the batch still counts the others', async () => {
+    const t = await createTenant(s);
+    const id = await newCard('Broken', t.profile.id);
+    const good = logFile([{ path: `/api/card/${id}` }, { path: `/api/card/${id}` }]);
+    const { store, objects } = fakeBucket(new Map([
+      ['cdn/E2ABC.2026-11-23-10.a1.gz', good],
+      ['cdn/E2ABC.2026-11-23-10.b2.gz', good.subarray(0, Math.floor(good.length / 2))],
+      ['cdn/E2ABC.2026-11-23-10.c3.gz', Buffer.concat([good.subarray(0, 12), Buffer.alloc(40, 0xff), good.subarray(52)])],
+    ]));
+    const source = bucketLogSource({ s3: store, bucket: bucketName(t), prefix: 'cdn/' });
+    const r = await mergeCdnLogs({ source, leaseSeconds: LEASE });
+    expect(r).toMatchObject({ batches: 1, files: 1, unreadable: 2, counted: 2 });
+    expect(await viewsAndSaves(id)).toEqual([[2, 0]]);
+    expect(objects.size).toBe(0);
+    // The next run is not held back by them.
+    expect(await mergeCdnLogs({ source, leaseSeconds: LEASE })).toMatchObject({ batches: 0 });
+  });
+
   it('a run that stopped after counting leaves its batch open: the next run resumes it, deletes the files and counts nothing twice', async () => {
     const t = await createTenant(s);
     const id = await newCard('Resume', t.profile.id);

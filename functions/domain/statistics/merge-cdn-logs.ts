@@ -43,6 +43,8 @@ export interface MergeResult {
   batchIds: string[];
   /** True when another run holds the source's open batch: its files wait for the next run. */
   busy: boolean;
+  /** Files whose content could not be read (broken gzip, no log header): left out, logged as errors. */
+  unreadable: number;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface MergeResult {
 export async function mergeCdnLogs(o: { source: LogSource; leaseSeconds: number; maxFiles?: number; now?: () => number }): Promise<MergeResult> {
   const now = o.now ?? Date.now;
   const key = keys.cdnMergeBatch(o.source.id);
-  const result: MergeResult = { batches: 0, resumed: 0, files: 0, lines: 0, counted: 0, bots: 0, cardDays: 0, updates: 0, skippedUpdates: 0, unknownCards: 0, batchIds: [], busy: false };
+  const result: MergeResult = { batches: 0, resumed: 0, files: 0, lines: 0, counted: 0, bots: 0, cardDays: 0, updates: 0, skippedUpdates: 0, unknownCards: 0, batchIds: [], busy: false, unreadable: 0 };
   for (;;) {
     const batch = await takeOpenBatch(key, now(), o.leaseSeconds);
     if (batch === 'busy') {
@@ -143,7 +145,17 @@ async function runBatch(source: LogSource, key: Record<string, string>, batch: O
         log('warn', 'cdn log of an open batch is gone; nothing counted for it', { file });
         continue;
       }
-      const parsed = await parseCdnLog(lines);
+      let parsed: Awaited<ReturnType<typeof parseCdnLog>>;
+      try {
+        parsed = await parseCdnLog(lines);
+      } catch (err) {
+        if (!isUnreadableLog(err)) throw err;
+        // A broken file must not hold back every later view: it is left out (and removed with the
+        // batch, it holds visitors' addresses); the error line raises the log-error alarm.
+        log('error', 'cdn log unreadable; left out of the count and removed with its batch', { file, error: (err as Error).message });
+        result.unreadable++;
+        continue;
+      }
       perFile.push(parsed.counts);
       result.files++;
       result.lines += parsed.lines;
@@ -160,4 +172,10 @@ async function runBatch(source: LogSource, key: Record<string, string>, batch: O
   }
   for (const file of batch.files) await source.remove(file);
   await advance(key, batch.batchId, undefined);
+}
+
+/** The file's content is broken (not gzip, cut off, no CloudFront header): retrying cannot help. A failed read is not this. */
+function isUnreadableLog(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return (typeof e?.code === 'string' && e.code.startsWith('Z_')) || (typeof e?.message === 'string' && e.message.startsWith('CDN-Log '));
 }
