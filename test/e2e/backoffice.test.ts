@@ -155,6 +155,8 @@ describe('back office screens', () => {
 
   test('axe-core finds no violation on any back-office screen', { timeout: 120_000 }, async () => {
     const { profile } = await createTenant(s);
+    const card = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
+    expect(card.status).toBe(200);
     const { page } = await openPage();
     await at(page, await s.adminToken(), '/v2/card/visitenkarte');
     const screens = [
@@ -162,6 +164,7 @@ describe('back office screens', () => {
       `/v2/card/profil/edit/${profile.id}`, '/v2/card/company', '/v2/card/company/edit', '/v2/card/statistik',
       '/v2/admin/user', '/v2/admin/user/add', '/v2/admin/company', '/v2/admin/company/add', '/v2/admin/credit',
       '/v2/admin/statistik', '/v2/account', '/user', '/company', '/v2/card/profil/edit/unbekannt',
+      `/vcard/person/statistic/${card.body.id}`,
     ];
     const found: string[] = [];
     for (const path of screens) {

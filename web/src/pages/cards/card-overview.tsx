@@ -22,7 +22,8 @@ import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { personsOf } from './use-persons.ts';
-import { statisticsVisible, useCompanyStatistics, viewsByCard } from '../statistics/use-company-statistics.ts';
+import { statisticsVisible, viewsByCard } from '../statistics/company-statistics.ts';
+import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
 
 const t = msg.person.ui;
 
@@ -60,8 +61,6 @@ export interface CardRow {
   profile: string;
   isActive: boolean;
   createdOn: string;
-  /** All-time views (statistics); undefined while loading or when the company's statistics are off. */
-  views?: number | undefined;
 }
 
 // Spec §2: sort and search survive a reload.
@@ -85,7 +84,30 @@ async function cardsOf(companyId: string): Promise<Cards> {
  */
 export function loader() {
   const companyId = selectedCompanyId();
-  return { companyId, cards: companyId ? cardsOf(companyId) : null };
+  return { companyId, cards: companyId ? cardsOf(companyId) : null, views: companyId ? viewsOf(companyId) : null };
+}
+
+type ViewCounts = ReturnType<typeof viewsByCard>;
+
+/**
+ * Each card's views, beside the cards (not after them). Whether they may be seen (statistik flag)
+ * is known from the layout's companies only: the screen shows them only then, and a refusal
+ * leaves the column empty as before.
+ */
+async function viewsOf(companyId: string): Promise<ViewCounts | null> {
+  const res = await call(statisticCompany, { query: { companyId } });
+  return res.data ? viewsByCard(res.data) : null;
+}
+
+/** One card's views, filled in when the statistics arrive (each cell waits, the list does not). */
+function ViewsCell({ views, id }: { views: Promise<ViewCounts | null> | null; id: string }) {
+  const empty = <span data-testid="card-views" />;
+  if (!views) return empty;
+  return (
+    <Suspense fallback={empty}>
+      <Await resolve={views}>{(v: ViewCounts | null) => <span data-testid="card-views">{v ? (v.get(id)?.totalViews ?? 0).toLocaleString('de-DE') : ''}</span>}</Await>
+    </Suspense>
+  );
 }
 
 function Thumb({ row }: { row: CardRow }) {
@@ -97,15 +119,11 @@ function Thumb({ row }: { row: CardRow }) {
 
 /** `/v2/card/visitenkarte`: the selected company's cards, sortable and searchable. */
 export function CardOverview() {
-  const { companyId, cards } = useLoaderData<typeof loader>();
+  const { companyId, cards, views } = useLoaderData<typeof loader>();
   const store = useCompanyStore();
   // Each card's views, where the statistics may be seen (spec §6: statistik flag; admins always).
-  // Loaded here, beside the cards (not after them), and kept while the cards arrive.
-  const current = store.companies !== null && companyId === store.selectedId;
   const showViews = statisticsVisible(getUser(), store.companies?.find((c) => c.id === companyId) ?? null);
-  const { stats } = useCompanyStatistics(current ? companyId : null, showViews);
-  const viewCounts = useMemo(() => (stats ? viewsByCard(stats) : null), [stats]);
-  const list = (loaded: Cards | null) => <CardList loadedFor={companyId} cards={loaded} showViews={showViews} viewCounts={viewCounts} />;
+  const list = (loaded: Cards | null) => <CardList loadedFor={companyId} cards={loaded} showViews={showViews} views={views} />;
   if (!cards) return list(null);
   return (
     <Suspense fallback={list(null)}>
@@ -114,8 +132,8 @@ export function CardOverview() {
   );
 }
 
-function CardList({ loadedFor, cards, showViews, viewCounts }: {
-  loadedFor: string | null; cards: Cards | null; showViews: boolean; viewCounts: ReturnType<typeof viewsByCard> | null;
+function CardList({ loadedFor, cards, showViews, views }: {
+  loadedFor: string | null; cards: Cards | null; showViews: boolean; views: Promise<ViewCounts | null> | null;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const store = useCompanyStore();
@@ -154,9 +172,8 @@ function CardList({ loadedFor, cards, showViews, viewCounts }: {
       profile: names.get(p.companyProfilId) ?? '',
       isActive: p.isActive,
       createdOn: p.createdOn,
-      views: viewCounts ? viewCounts.get(p.id)?.totalViews ?? 0 : undefined,
     }));
-  }, [persons, profiles, viewCounts]);
+  }, [persons, profiles]);
 
   const columns: Column<CardRow>[] = [
     { id: 'image', header: t.image, cell: (r) => <Thumb row={r} /> },
@@ -164,7 +181,7 @@ function CardList({ loadedFor, cards, showViews, viewCounts }: {
     { id: 'firstname', header: t.firstname, cell: (r) => r.firstname, sortValue: (r) => r.firstname, searchValue: (r) => r.firstname },
     { id: 'profile', header: t.profile, cell: (r) => r.profile, sortValue: (r) => r.profile, searchValue: (r) => r.profile },
     { id: 'isActive', header: t.active, cell: (r) => <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span> },
-    ...(showViews ? [{ id: 'views', header: msg.statistic.ui.views, cell: (r: CardRow) => <span data-testid="card-views">{r.views?.toLocaleString('de-DE') ?? ''}</span> }] : []),
+    ...(showViews ? [{ id: 'views', header: msg.statistic.ui.views, cell: (r: CardRow) => <ViewsCell views={views} id={r.id} /> }] : []),
     // ISO timestamps sort as text; German collation would not.
     { id: 'createdOn', header: t.createdOn, cell: (r) => <span className="nowrap">{formatDateTime(r.createdOn)}</span>, sortValue: (r) => Date.parse(r.createdOn) || 0 },
     {

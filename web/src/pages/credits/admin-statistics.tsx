@@ -1,12 +1,14 @@
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { useLoaderData } from 'react-router';
+import { Await, useLoaderData } from 'react-router';
 import { creditStatistics } from '../../../../shared/api/routes/credit.ts';
 import type { CreditStatistics, MonthStats } from '../../../../shared/schemas/credit.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
 import { BarChart } from './bar-chart.tsx';
-import { useViewsPerCompany } from '../statistics/use-views-per-company.ts';
+import { viewsPerCompany } from '../statistics/views-per-company.ts';
+import type { CompanyViews } from '../statistics/views-per-company.ts';
 
 const t = msg.credit.stats;
 const used = (m: MonthStats) => m.usedActivations + m.usedMonthly;
@@ -35,13 +37,22 @@ const columns: { label: string; cell: (c: Company) => ReactNode }[] = [
 ];
 
 /** `/v2/admin/statistik`: activations and credits used per month of the last 12, in charts and per company. */
-export async function loader(): Promise<{ stats: CreditStatistics }> {
-  return { stats: await need(call(creditStatistics)) };
+export async function loader(): Promise<{ stats: CreditStatistics; views: Promise<Map<string, CompanyViews>> }> {
+  const stats = await need(call(creditStatistics));
+  // Not awaited: the credit figures show at once, the views column fills in when they arrive.
+  return { stats, views: viewsPerCompany(stats.companies.map((c) => c.companyId), stats.months) };
 }
 
 export function AdminStatistics() {
-  const { stats } = useLoaderData<typeof loader>();
-  const views = useViewsPerCompany(stats.companies.map((c) => c.companyId), stats.months);
+  const { stats, views } = useLoaderData<typeof loader>();
+  return (
+    <Suspense fallback={<Figures stats={stats} views={null} />}>
+      <Await resolve={views}>{(loaded: Map<string, CompanyViews>) => <Figures stats={stats} views={loaded} />}</Await>
+    </Suspense>
+  );
+}
+
+function Figures({ stats, views }: { stats: CreditStatistics; views: Map<string, CompanyViews> | null }) {
   const viewTotals = views ? stats.months.map((_, i) => [...views.values()].reduce((n, v) => n + (v.views[i] ?? 0), 0)) : null;
 
   return (

@@ -1,40 +1,30 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { statisticCard } from '../../../../shared/api/routes/statistic.ts';
 import { vcardStatistic } from '../../../../shared/api/routes/vcard.ts';
 import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { showError } from '../../toast.tsx';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
 import { viewsPerYear } from './figures.ts';
 
 const t = msg.statistic.ui;
 
+/** The card's views per day; a legacy person (admins only) has the same counters under GET vcard/statistic/{id}. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ entries: CardStatisticEntry[] }> {
+  const id = params.id ?? '';
+  const res = await call(statisticCard, { params: { id } });
+  if (res.data) return { entries: res.data };
+  if (res.statusCode === 404) {
+    const legacy = await call(vcardStatistic, { params: { id } });
+    if (legacy.data) return { entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0 })) };
+  }
+  return { entries: await need(Promise.resolve(res)) };
+}
+
 /** `/vcard/person/statistic/:id` (legacy layout): 'Übersicht - Statistik', 'Aufrufe Total', Jahr / Aufrufe. */
 export function PersonStatistic() {
-  const { id = '' } = useParams();
-  const [entries, setEntries] = useState<CardStatisticEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void call(statisticCard, { params: { id } }).then(async (res) => {
-      if (!current) return;
-      if (res.data) return setEntries(res.data);
-      // Not a V2 card: a legacy person (admins only) has the same counters under GET vcard/statistic/{id}.
-      if (res.statusCode === 404) {
-        const legacy = await call(vcardStatistic, { params: { id } });
-        if (!current) return;
-        if (legacy.data) return setEntries(legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0 })));
-      }
-      setError(res.errorMessage ?? msg.errors.generic);
-      showError(res.errorMessage ?? msg.errors.generic);
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-  if (!entries) return <LoadState error={error} />;
+  const { entries } = useLoaderData<typeof loader>();
   const years = viewsPerYear(entries);
   const total = years.reduce((n, y) => n + y.views, 0);
   return (

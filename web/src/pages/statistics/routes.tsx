@@ -7,10 +7,16 @@ const title = msg.backoffice.titles.statistics;
 
 /** `/v2/card/statistik` inside the V2 layout. */
 export const statisticV2Routes: RouteObject[] = [
-  screen(paths.statistikOverview, title, async () => ({ Component: (await import('./statistik-overview.tsx')).StatistikOverview })),
+  screen(paths.statistikOverview, title, async () => {
+    const { StatistikOverview, loader } = await import('./statistik-overview.tsx');
+    return { Component: StatistikOverview, loader };
+  }),
 ];
 
 /** `/vcard/person/statistic/:id` inside the legacy layout. */
 export const statisticLegacyRoutes: RouteObject[] = [
-  screen(paths.personStatistic, title, async () => ({ Component: (await import('./person-statistic.tsx')).PersonStatistic })),
+  screen(paths.personStatistic, title, async () => {
+    const { PersonStatistic, loader } = await import('./person-statistic.tsx');
+    return { Component: PersonStatistic, loader };
+  }),
 ];

@@ -1,17 +1,50 @@
-import { useMemo } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Suspense } from 'react';
+import { Await, Link, Navigate, useLoaderData } from 'react-router';
+import { profileList } from '../../../../shared/api/routes/profile.ts';
+import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
+import type { CompanyStatistic } from '../../../../shared/schemas/statistic.ts';
+import type { Person } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
+import { call } from '../../api/client.ts';
+import { need, useFreshFor } from '../../data.tsx';
 import { getUser } from '../../session.ts';
 import { paths, pathTo } from '../../paths.ts';
 import { useCompanyStore } from '../../state/company-store.ts';
+import { selectedCompanyId } from '../../state/selection.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from '../credits/bar-chart.tsx';
-import { usePersons } from '../cards/use-persons.ts';
-import { statisticsVisible, useCompanyStatistics } from './use-company-statistics.ts';
+import { personsOf } from '../cards/use-persons.ts';
+import { statisticsVisible } from './company-statistics.ts';
 import { formatViewsPerCard } from './figures.ts';
 
 const t = msg.statistic.ui;
 const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+
+interface Figures {
+  stats: CompanyStatistic;
+  persons: Person[];
+}
+
+async function figuresOf(companyId: string): Promise<Figures> {
+  const [stats, persons] = await Promise.all([
+    need(call(statisticCompany, { query: { companyId } })),
+    need(call(profileList, { params: { companyId } })).then(async (profiles) => (await Promise.all(profiles.map((p) => need(personsOf(p.id))))).flat()),
+  ]);
+  return { stats, persons };
+}
+
+/**
+ * The selected company's statistics and card holders. Not awaited: whether they may be seen
+ * (statistik flag) is known from the layout's companies only; a company without it is left
+ * before the figures are shown, and its refusal (403) is never shown.
+ */
+export function loader() {
+  const companyId = selectedCompanyId();
+  const figures = companyId ? figuresOf(companyId) : null;
+  // Handled here so a refusal nobody renders is no unhandled rejection; <Await> still sees it.
+  figures?.catch(() => undefined);
+  return { companyId, figures };
+}
 
 /**
  * `/v2/card/statistik` (spec §2, §9): the selected company's card holders with their views per
@@ -19,36 +52,38 @@ const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
  * Only with the company's statistik flag (admins always); otherwise to `/v2/card/company`.
  */
 export function StatistikOverview() {
+  const { companyId, figures } = useLoaderData<typeof loader>();
   const store = useCompanyStore();
-  const settled = store.companies !== null;
+  useFreshFor(companyId);
+  const settled = store.companies !== null && companyId === store.selectedId;
   const company = store.companies?.find((c) => c.id === store.selectedId) ?? null;
-  const visible = statisticsVisible(getUser(), company);
-  const { stats, error } = useCompanyStatistics(company?.id ?? null, visible);
-  const profiles = settled && visible ? store.profiles : null;
-  const { persons } = usePersons(profiles ? profiles.map((p) => p.id) : null);
-
-  const rows = useMemo(() => {
-    if (!stats || !persons) return null;
-    const byId = new Map(stats.cards.map((c) => [c.personId, c]));
-    const zeros = stats.months.map(() => 0);
-    return persons
-      .map((p) => {
-        const c = byId.get(p.id);
-        return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros };
-      })
-      .sort((a, b) => a.lastname.localeCompare(b.lastname, 'de'));
-  }, [stats, persons]);
-
-  if (!settled) return <LoadState error={null} />;
+  if (!settled && store.companies === null) return <LoadState error={null} />;
   if (!company) return <section className="card"><p className="muted">{t.noCompany}</p></section>;
-  if (!visible) return <Navigate to={paths.cardCompany} replace />;
-  if (!stats || !rows) return <LoadState error={error} />;
+  if (!statisticsVisible(getUser(), company)) return <Navigate to={paths.cardCompany} replace />;
+  if (!settled || !figures) return <LoadState error={null} />;
+  return (
+    <Suspense fallback={<LoadState error={null} />}>
+      <Await resolve={figures}>{(loaded: Figures) => <Statistik figures={loaded} activeCards={company.cardCountActive} />}</Await>
+    </Suspense>
+  );
+}
+
+function Statistik({ figures, activeCards }: { figures: Figures; activeCards: number }) {
+  const { stats, persons } = figures;
+  const byId = new Map(stats.cards.map((c) => [c.personId, c]));
+  const zeros = stats.months.map(() => 0);
+  const rows = persons
+    .map((p) => {
+      const c = byId.get(p.id);
+      return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros };
+    })
+    .sort((a, b) => a.lastname.localeCompare(b.lastname, 'de'));
 
   // Deleted cards' counters are gone; cards the list does not know (a race with a delete) are left out.
   const monthTotals = stats.months.map((_, i) => sum(rows.map((r) => r.views[i] ?? 0)));
   const totalViews = sum(monthTotals);
   const totalSaves = sum(rows.map((r) => sum(r.saves)));
-  const active = company.cardCountActive;
+  const active = activeCards;
 
   return (
     <section className="card stack statistik">
