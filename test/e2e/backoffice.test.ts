@@ -164,7 +164,7 @@ describe('back office screens', () => {
       `/v2/card/profil/edit/${profile.id}`, '/v2/card/company', '/v2/card/company/edit', '/v2/card/statistik',
       '/v2/admin/user', '/v2/admin/user/add', '/v2/admin/company', '/v2/admin/company/add', '/v2/admin/credit',
       '/v2/admin/statistik', '/v2/account', '/user', '/company', '/v2/card/profil/edit/unbekannt',
-      `/vcard/person/statistic/${card.body.id}`,
+      `/vcard/person/statistic/${card.body.id}`, '/vcard/company', '/vcard/person',
     ];
     const found: string[] = [];
     for (const path of screens) {

@@ -11,12 +11,18 @@ const personForm = async () => ({ Component: (await import('./person-form.tsx'))
 const admin = { admin: true };
 
 export const vcardLegacyRoutes: RouteObject[] = [
-  screen(paths.vcardCompanies, t.companies, async () => ({ Component: (await import('./company-list.tsx')).VcardCompanyList }), admin),
+  screen(paths.vcardCompanies, t.companies, async () => {
+    const { VcardCompanyList, loader } = await import('./company-list.tsx');
+    return { Component: VcardCompanyList, loader };
+  }, admin),
   screen(paths.vcardCompanyAdd, t.companyAdd, companyForm, admin),
   screen(paths.vcardCompanyEdit, t.companyEdit, companyForm, admin),
   screen(paths.vcardCompanyDetails, t.companyDetails, async () => ({ Component: (await import('./company-details.tsx')).VcardCompanyDetails }), admin),
   screen(paths.vcardCompanySettings, t.settingsTitle, async () => ({ Component: (await import('./company-settings.tsx')).VcardCompanySettings }), admin),
-  screen(paths.vcardPersons, t.persons, async () => ({ Component: (await import('./person-list.tsx')).VcardPersonList }), admin),
+  screen(paths.vcardPersons, t.persons, async () => {
+    const { VcardPersonList, loader } = await import('./person-list.tsx');
+    return { Component: VcardPersonList, loader };
+  }, admin),
   screen(paths.vcardPersonAdd, t.personAdd, personForm, admin),
   screen(paths.vcardPersonEdit, t.personEdit, personForm, admin),
   screen(paths.vcardTest, t.testTitle, async () => ({ Component: (await import('./test-card.tsx')).VcardTestCard }), admin),
