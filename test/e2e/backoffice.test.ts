@@ -157,6 +157,9 @@ describe('back office screens', () => {
     const { profile } = await createTenant(s);
     const card = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
+    const admin = await s.adminToken();
+    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
+    expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
     const { page } = await openPage();
     await at(page, await s.adminToken(), '/v2/card/visitenkarte');
     const screens = [
@@ -165,6 +168,7 @@ describe('back office screens', () => {
       '/v2/admin/user', '/v2/admin/user/add', '/v2/admin/company', '/v2/admin/company/add', '/v2/admin/credit',
       '/v2/admin/statistik', '/v2/account', '/user', '/company', '/v2/card/profil/edit/unbekannt',
       `/vcard/person/statistic/${card.body.id}`, '/vcard/company', '/vcard/person',
+      `/vcard/company/details/${legacy.body.id}`, `/vcard/company/settings/${legacy.body.id}`,
     ];
     const found: string[] = [];
     for (const path of screens) {

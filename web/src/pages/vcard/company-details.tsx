@@ -1,32 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { vcardCompanyGet } from '../../../../shared/api/routes/vcard.ts';
 import type { VcardCompany } from '../../../../shared/schemas/vcard-company.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { paths, pathTo } from '../../paths.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
 
 const t = msg.vcard.ui;
 const shown = ['org', 'firmenname', 'claim', 'straße', 'plz', 'ort', 'bundesland', 'land', 'url', 'color', 'class', 'impressum', 'datenschutz', 'notes'] as const;
 
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ company: VcardCompany }> {
+  return { company: await need(call(vcardCompanyGet, { params: { id: params.companyId ?? '' } })) };
+}
+
 /** `/vcard/company/details/:companyId`: the company's data, read only, with links onward. */
 export function VcardCompanyDetails() {
-  const { companyId = '' } = useParams();
-  const [company, setCompany] = useState<VcardCompany | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void call(vcardCompanyGet, { params: { id: companyId } }).then((res) => {
-      if (!current) return;
-      if (res.data) setCompany(res.data);
-      else setError(res.errorMessage ?? msg.vcard.errors.companyNotFound);
-    });
-    return () => {
-      current = false;
-    };
-  }, [companyId]);
-  if (!company) return <LoadState error={error} />;
+  const { company } = useLoaderData<typeof loader>();
   return (
     <section className="card stack">
       <h1>{t.companyDetails}</h1>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { vcardCompanyGet, vcardPersonListByCompany, vcardSettingsGet, vcardSettingsUpdate } from '../../../../shared/api/routes/vcard.ts';
 import { vcardSettingsSchema } from '../../../../shared/schemas/vcard-settings.ts';
 import type { VcardSettings } from '../../../../shared/schemas/vcard-settings.ts';
@@ -9,11 +9,10 @@ import type { VcardPerson } from '../../../../shared/schemas/vcard-person.ts';
 import { legacySettingsThemes, themeLabel } from '../../../../shared/card/themes.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
+import { useForm } from '../../use-form.tsx';
 import { ColorField } from '../../components/color-field.tsx';
 import { ThemedCard } from '../../themes/themed-card.tsx';
 import { legacyThemeProps } from './legacy-card.ts';
@@ -26,39 +25,34 @@ export const THEME_FLASH_MS = 1000;
 
 type Px = 'top' | 'left' | 'right' | 'height';
 
+/** The settings, the company and its first person as the preview's sample. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ companyId: string; settings: VcardSettings; company: VcardCompany; sample: VcardPerson | null }> {
+  const companyId = params.userId ?? '';
+  const [settings, company, persons] = await Promise.all([
+    need(call(vcardSettingsGet, { params: { id: companyId } })),
+    need(call(vcardCompanyGet, { params: { id: companyId } })),
+    call(vcardPersonListByCompany, { params: { companyId } }),
+  ]);
+  return { companyId, settings: settings.settings, company, sample: persons.data?.[0] ?? null };
+}
+
 /** `/vcard/company/settings/:userId`: the legacy company's settings with a live preview of its card. */
 export function VcardCompanySettings() {
-  const { userId: companyId = '' } = useParams();
-  const [settings, setSettings] = useState<VcardSettings | null>(null);
-  const [company, setCompany] = useState<VcardCompany | null>(null);
-  const [sample, setSample] = useState<VcardPerson | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const data = useLoaderData<typeof loader>();
+  // Another company's settings start a fresh form.
+  return <SettingsForm key={data.companyId} {...data} />;
+}
+
+function SettingsForm({ companyId, settings: initial, company, sample }: Awaited<ReturnType<typeof loader>>) {
+  const form = useForm({ name: 'vcard-settings', initial, parse: (v: VcardSettings) => vcardSettingsSchema.safeParse(v) });
+  const settings = form.values;
+  const errors = form.errors;
+  const busy = form.busy;
   const [previewShown, setPreviewShown] = useState(true);
   const flash = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(flash.current), []);
 
-  useEffect(() => {
-    let current = true;
-    void Promise.all([
-      call(vcardSettingsGet, { params: { id: companyId } }),
-      call(vcardCompanyGet, { params: { id: companyId } }),
-      call(vcardPersonListByCompany, { params: { companyId } }),
-    ]).then(([s, c, p]) => {
-      if (!current) return;
-      if (!s.data || !c.data) return setError(s.errorMessage ?? c.errorMessage ?? msg.errors.generic);
-      setSettings(s.data.settings);
-      setCompany(c.data);
-      setSample(p.data?.[0] ?? null);
-    });
-    return () => {
-      current = false;
-      clearTimeout(flash.current);
-    };
-  }, [companyId]);
-
-  if (!settings || !company) return <LoadState error={error} />;
-  const set = (patch: Partial<VcardSettings>) => setSettings({ ...settings, ...patch });
+  const set = (patch: Partial<VcardSettings>) => form.setValues({ ...settings, ...patch });
 
   function chooseTheme(theme: string) {
     set({ theme });
@@ -67,23 +61,16 @@ export function VcardCompanySettings() {
     flash.current = setTimeout(() => setPreviewShown(true), THEME_FLASH_MS);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !settings) return;
-    const checked = validateForm(vcardSettingsSchema, settings);
-    setErrors(checked.errors ?? {});
-    if (checked.errors) return;
-    setBusy(true);
-    const res = await call(vcardSettingsUpdate, { params: { id: companyId }, body: { settings: checked.data } });
-    setBusy(false);
+  const submit = form.onSubmit(async (body) => {
+    const res = await call(vcardSettingsUpdate, { params: { id: companyId }, body: { settings: body } });
     if (!res.data) {
-      const fe = Object.fromEntries(Object.entries(res.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^settings\./, ''), v]));
-      setErrors(fe);
-      return showError(res.errorMessage ?? msg.errors.generic);
+      // The route names the fields under `settings.`; the form names them without.
+      const fieldErrors = Object.fromEntries(Object.entries(res.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^settings\./, ''), v]));
+      return { ...res, fieldErrors };
     }
-    setSettings(res.data.settings);
-    showSuccess(t.settingsSaved);
-  }
+    showSuccess(t.settingsSaved, undefined, { form: 'vcard-settings' });
+    return res;
+  });
 
   const themes = legacySettingsThemes.includes(settings.theme as never) ? legacySettingsThemes : [settings.theme, ...legacySettingsThemes];
   const px = (k: Px, label: string) => (
@@ -145,6 +132,7 @@ export function VcardCompanySettings() {
             <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
             <Link className="btn" to={paths.vcardCompanies}>{t.back}</Link>
           </div>
+          {form.prompt}
         </form>
       </section>
       <section className="card card-preview" aria-label={t.preview} data-testid="vcard-preview">

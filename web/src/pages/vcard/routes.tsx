@@ -17,13 +17,22 @@ export const vcardLegacyRoutes: RouteObject[] = [
   }, admin),
   screen(paths.vcardCompanyAdd, t.companyAdd, companyForm, admin),
   screen(paths.vcardCompanyEdit, t.companyEdit, companyForm, admin),
-  screen(paths.vcardCompanyDetails, t.companyDetails, async () => ({ Component: (await import('./company-details.tsx')).VcardCompanyDetails }), admin),
-  screen(paths.vcardCompanySettings, t.settingsTitle, async () => ({ Component: (await import('./company-settings.tsx')).VcardCompanySettings }), admin),
+  screen(paths.vcardCompanyDetails, t.companyDetails, async () => {
+    const { VcardCompanyDetails, loader } = await import('./company-details.tsx');
+    return { Component: VcardCompanyDetails, loader };
+  }, admin),
+  screen(paths.vcardCompanySettings, t.settingsTitle, async () => {
+    const { VcardCompanySettings, loader } = await import('./company-settings.tsx');
+    return { Component: VcardCompanySettings, loader };
+  }, admin),
   screen(paths.vcardPersons, t.persons, async () => {
     const { VcardPersonList, loader } = await import('./person-list.tsx');
     return { Component: VcardPersonList, loader };
   }, admin),
   screen(paths.vcardPersonAdd, t.personAdd, personForm, admin),
   screen(paths.vcardPersonEdit, t.personEdit, personForm, admin),
-  screen(paths.vcardTest, t.testTitle, async () => ({ Component: (await import('./test-card.tsx')).VcardTestCard }), admin),
+  screen(paths.vcardTest, t.testTitle, async () => {
+    const { VcardTestCard, loader } = await import('./test-card.tsx');
+    return { Component: VcardTestCard, loader };
+  }, admin),
 ];
