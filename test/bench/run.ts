@@ -1,12 +1,13 @@
 // Runs every bench module and writes bench/report.json. Exit code 1 when a budget is not held.
-import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { startDynamoLocal } from '../../functions/local/dynamo-local.ts';
 import { held, median } from './harness.ts';
-import type { BenchModule, Figure } from './harness.ts';
+import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -42,6 +43,33 @@ async function dynamoBaselineMs(endpoint: string): Promise<number> {
   return median(runs.slice(5));
 }
 
+/**
+ * Each module measures in a process of its own, as a fresh Lambda container would: the handlers
+ * read their configuration (table, uploads folder) once per process, so two modules' servers in
+ * one process would share the first one's table.
+ */
+async function measureInChild(file: string, ctx: BenchContext): Promise<Record<string, Figure>> {
+  const out = join(ctx.tmpDir, `${file}.json`);
+  const code = await new Promise<number | null>((done) => {
+    const child = spawn(process.execPath, [import.meta.filename, '--child', file, ctx.dynamoEndpoint, ctx.tmpDir, out], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', done);
+  });
+  const result = JSON.parse(await readFile(out, 'utf8').catch(() => 'null')) as { figures?: Record<string, Figure>; error?: string } | null;
+  if (!result) throw new Error(`Bench-Prozess für ${file} endete mit Code ${code} ohne Ergebnis`);
+  if (result.error) throw new Error(result.error);
+  return result.figures!;
+}
+
+async function child(file: string, dynamoEndpoint: string, tmpDir: string, out: string): Promise<void> {
+  const mod = (await import(join(import.meta.dirname, file))).default as BenchModule;
+  try {
+    await writeFile(out, JSON.stringify({ figures: await mod.measure({ dynamoEndpoint, tmpDir }) }));
+  } catch (err) {
+    await writeFile(out, JSON.stringify({ error: err instanceof Error ? err.message : String(err) }));
+  }
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const dynamo = await startDynamoLocal();
@@ -67,7 +95,7 @@ async function main(): Promise<void> {
       process.stdout.write(`bench ${mod.name} ... `);
       const started = performance.now();
       try {
-        const figures = await mod.measure({ dynamoEndpoint: dynamo.endpoint, tmpDir });
+        const figures = await measureInChild(file, { dynamoEndpoint: dynamo.endpoint, tmpDir });
         const judged = Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { ...f, held: held(f) }]));
         if (Object.values(judged).some((f) => f.held === false)) failed = true;
         report[mod.name] = judged;
@@ -97,4 +125,5 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-await main();
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!);
+else await main();
