@@ -169,6 +169,7 @@ describe('back office screens', () => {
       '/v2/admin/statistik', '/v2/account', '/user', '/company', '/v2/card/profil/edit/unbekannt',
       `/vcard/person/statistic/${card.body.id}`, '/vcard/company', '/vcard/person',
       `/vcard/company/details/${legacy.body.id}`, `/vcard/company/settings/${legacy.body.id}`,
+      '/vcard/company/add', `/vcard/company/edit/${legacy.body.id}`, `/vcard/person/add?companyId=${legacy.body.id}`,
     ];
     const found: string[] = [];
     for (const path of screens) {

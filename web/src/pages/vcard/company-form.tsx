@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
 import { vcardCompanyCreate, vcardCompanyGet, vcardCompanyUpdate } from '../../../../shared/api/routes/vcard.ts';
 import { createVcardCompanySchema, updateVcardCompanySchema } from '../../../../shared/schemas/vcard-company.ts';
 import type { VcardCompany } from '../../../../shared/schemas/vcard-company.ts';
 import { profileSocialTypes } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { Field } from '../../form.tsx';
+import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
+import { useForm } from '../../use-form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 
 const t = msg.vcard.ui;
@@ -31,52 +31,41 @@ function valuesOf(c: VcardCompany): Values {
   return v;
 }
 
+/** The company to edit (`:id`), or empty values to add one. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ id: string | undefined; values: Values; version: number | undefined }> {
+  if (!params.id) return { id: undefined, values: EMPTY, version: undefined };
+  const company = await need(call(vcardCompanyGet, { params: { id: params.id } }));
+  return { id: params.id, values: valuesOf(company), version: company.version };
+}
+
 /** `/vcard/company/add` and `/vcard/company/edit/:id` (spec §5: org, plz, ort required, plz at least 4). */
 export function VcardCompanyForm() {
-  const { id } = useParams();
+  const data = useLoaderData<typeof loader>();
+  // Another company (or add after edit) starts a fresh form.
+  return <CompanyForm key={data.id ?? ''} {...data} />;
+}
+
+type Body = z.output<typeof createVcardCompanySchema> | z.output<typeof updateVcardCompanySchema>;
+
+function CompanyForm({ id, values: initial, version }: Awaited<ReturnType<typeof loader>>) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values | null>(id ? null : EMPTY);
-  const [version, setVersion] = useState<number | undefined>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Values, Body>({
+    name: 'vcard-company',
+    initial,
+    parse: (v) => (id ? updateVcardCompanySchema.safeParse({ ...v, version }) : createVcardCompanySchema.safeParse(v)),
+  });
+  const { values, errors, busy } = form;
+  const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
 
-  useEffect(() => {
-    if (!id) return;
-    let current = true;
-    void call(vcardCompanyGet, { params: { id } }).then((res) => {
-      if (!current) return;
-      if (!res.data) return setLoadError(res.errorMessage ?? msg.vcard.errors.companyNotFound);
-      setValues(valuesOf(res.data));
-      setVersion(res.data.version);
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  if (!values) return <LoadState error={loadError} />;
-  const set = (patch: Partial<Values>) => setValues({ ...values, ...patch });
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !values) return;
-    const body = { ...values };
-    const checked = id ? validateForm(updateVcardCompanySchema, { ...body, version }) : validateForm(createVcardCompanySchema, body);
-    setErrors(checked.errors ?? {});
-    if (checked.errors) return;
-    setBusy(true);
+  const submit = form.onSubmit(async (body) => {
     const res = id
-      ? await call(vcardCompanyUpdate, { params: { id }, body: checked.data })
-      : await call(vcardCompanyCreate, { body: checked.data });
-    setBusy(false);
-    if (!res.data) {
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(id ? t.companyEdited : t.companyCreated);
+      ? await call(vcardCompanyUpdate, { params: { id }, body: body as z.output<typeof updateVcardCompanySchema> })
+      : await call(vcardCompanyCreate, { body: body as z.output<typeof createVcardCompanySchema> });
+    if (!res.data) return res;
+    showSuccess(id ? t.companyEdited : t.companyCreated, undefined, { form: 'vcard-company' });
     await navigate(paths.vcardCompanies);
-  }
+    return res;
+  });
 
   const usedTypes = new Set(values.social.map((s) => s.type));
   const freeType = profileSocialTypes.find((x) => !usedTypes.has(x));
@@ -133,6 +122,7 @@ export function VcardCompanyForm() {
           <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
           <Link className="btn" to={paths.vcardCompanies}>{t.cancel}</Link>
         </div>
+        {form.prompt}
       </form>
     </section>
   );

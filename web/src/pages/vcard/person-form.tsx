@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, data, useLoaderData, useNavigate } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { vcardPersonCreate, vcardPersonGet, vcardPersonUpdate } from '../../../../shared/api/routes/vcard.ts';
 import { createVcardPersonSchema, updateVcardPersonSchema } from '../../../../shared/schemas/vcard-person.ts';
 import type { VcardPerson } from '../../../../shared/schemas/vcard-person.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { Field, validateForm } from '../../form.tsx';
+import { Field } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
+import { useForm } from '../../use-form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 
 const t = msg.vcard.ui;
@@ -74,58 +74,53 @@ function Entries({ name, label, types, list, errors, valueKey, onChange }: {
   );
 }
 
+/** The person to edit (`:id`), or empty values for a new person of `?companyId=`. */
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<{ id: string | undefined; values: Values; version: number | undefined }> {
+  if (params.id) {
+    const person = await need(call(vcardPersonGet, { params: { id: params.id } }));
+    return { id: params.id, values: valuesOf(person), version: person.version };
+  }
+  const companyId = new URL(request.url).searchParams.get('companyId') ?? '';
+  if (!companyId) throw data(msg.vcard.errors.companyNotFound, { status: 404 });
+  return { id: undefined, values: { companyId, nice: '', firstname: '', lastname: '', position: '', tel: [], email: [], social: [] }, version: undefined };
+}
+
 /** `/vcard/person/add?companyId=` and `/vcard/person/edit/:id`. */
 export function VcardPersonForm() {
-  const { id } = useParams();
-  const [search] = useSearchParams();
+  const loaded = useLoaderData<typeof loader>();
+  // Another person (or add after edit) starts a fresh form.
+  return <PersonForm key={loaded.id ?? loaded.values.companyId} {...loaded} />;
+}
+
+/** The body the routes take: social entries carry `link`; a new person names its company. */
+function bodyOf(values: Values) {
+  const { companyId, social, ...rest } = values;
+  return { body: { ...rest, social: social.map((s) => ({ type: s.type, link: s.value })) }, companyId };
+}
+
+function PersonForm({ id, values: initial, version }: Awaited<ReturnType<typeof loader>>) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values | null>(id ? null : {
-    companyId: search.get('companyId') ?? '', nice: '', firstname: '', lastname: '', position: '', tel: [], email: [], social: [],
+  const form = useForm<Values, unknown>({
+    name: 'vcard-person',
+    initial,
+    parse: (v) => {
+      const { body, companyId } = bodyOf(v);
+      return id ? updateVcardPersonSchema.safeParse({ ...body, version }) : createVcardPersonSchema.safeParse({ ...body, companyId });
+    },
   });
-  const [version, setVersion] = useState<number | undefined>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!id) return;
-    let current = true;
-    void call(vcardPersonGet, { params: { id } }).then((res) => {
-      if (!current) return;
-      if (!res.data) return setLoadError(res.errorMessage ?? msg.vcard.errors.personNotFound);
-      setValues(valuesOf(res.data));
-      setVersion(res.data.version);
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  if (!values) return <LoadState error={loadError} />;
-  if (!id && !values.companyId) return <LoadState error={msg.vcard.errors.companyNotFound} />;
-  const set = (patch: Partial<Values>) => setValues({ ...values, ...patch });
+  const { values, errors, busy } = form;
+  const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
   const back = `${paths.vcardPersons}?companyId=${encodeURIComponent(values.companyId)}`;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !values) return;
-    const { companyId, social, ...rest } = values;
-    const body = { ...rest, social: social.map((s) => ({ type: s.type, link: s.value })) };
-    const checked = id ? validateForm(updateVcardPersonSchema, { ...body, version }) : validateForm(createVcardPersonSchema, { ...body, companyId });
-    setErrors(checked.errors ?? {});
-    if (checked.errors) return;
-    setBusy(true);
+  const submit = form.onSubmit(async (body) => {
     const res = id
-      ? await call(vcardPersonUpdate, { params: { id }, body: checked.data as never })
-      : await call(vcardPersonCreate, { body: checked.data as never });
-    setBusy(false);
-    if (!res.data) {
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(id ? t.personEdited : t.personCreated);
+      ? await call(vcardPersonUpdate, { params: { id }, body: body as never })
+      : await call(vcardPersonCreate, { body: body as never });
+    if (!res.data) return res;
+    showSuccess(id ? t.personEdited : t.personCreated, undefined, { form: 'vcard-person' });
     await navigate(back);
-  }
+    return res;
+  });
 
   return (
     <section className="card form-card">
@@ -154,6 +149,7 @@ export function VcardPersonForm() {
           <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
           <Link className="btn" to={back}>{t.cancel}</Link>
         </div>
+        {form.prompt}
       </form>
     </section>
   );

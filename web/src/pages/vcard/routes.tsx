@@ -4,10 +4,15 @@ import { paths } from '../../paths.ts';
 import { screen } from '../../data.tsx';
 
 // The legacy vcard area (spec §2 legacy vcard screens): admin-only, like its API (docs/decisions.md).
-// The screens load their own data (they show a preview while the form changes).
 const t = msg.vcard.ui;
-const companyForm = async () => ({ Component: (await import('./company-form.tsx')).VcardCompanyForm });
-const personForm = async () => ({ Component: (await import('./person-form.tsx')).VcardPersonForm });
+const companyForm = async () => {
+  const { VcardCompanyForm, loader } = await import('./company-form.tsx');
+  return { Component: VcardCompanyForm, loader };
+};
+const personForm = async () => {
+  const { VcardPersonForm, loader } = await import('./person-form.tsx');
+  return { Component: VcardPersonForm, loader };
+};
 const admin = { admin: true };
 
 export const vcardLegacyRoutes: RouteObject[] = [
