@@ -17,5 +17,8 @@ export const cardRoutes: RouteObject[] = [
   }),
   screen(paths.visitenkarteAdd, titles.cardAdd, form),
   screen(paths.visitenkarteEdit, titles.cardEdit, form),
-  screen(paths.vcardWallet, msg.wallet.page.title, async () => ({ Component: (await import('./wallet-page.tsx')).WalletPage })),
+  screen(paths.vcardWallet, msg.wallet.page.title, async () => {
+    const { WalletPage, loader } = await import('./wallet-page.tsx');
+    return { Component: WalletPage, loader };
+  }),
 ];

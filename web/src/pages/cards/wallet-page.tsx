@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, data, useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { personGet } from '../../../../shared/api/routes/person.ts';
 import { vcardPersonGet } from '../../../../shared/api/routes/vcard.ts';
 import { getUser, isAdmin } from '../../session.ts';
@@ -8,22 +9,29 @@ import type { WalletStatus } from '../../../../shared/schemas/wallet.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { LoadState } from '../../components/load-state.tsx';
+import { need } from '../../data.tsx';
 import { showError } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 
 const t = msg.wallet.page;
 
 /** The card holder's name: a V2 card, else (admins, from the legacy person list) a legacy person. */
-async function personName(id: string): Promise<{ name: string | null; error: string | null }> {
+async function personName(id: string): Promise<string> {
   const join = (p: { firstname?: string; lastname?: string }) => [p.firstname, p.lastname].filter(Boolean).join(' ');
   const v2 = await call(personGet, { params: { id } });
-  if (v2.data) return { name: join(v2.data), error: null };
+  if (v2.data) return join(v2.data);
   if (v2.statusCode === 404 && isAdmin(getUser())) {
     const legacy = await call(vcardPersonGet, { params: { id } });
-    if (legacy.data) return { name: join(legacy.data), error: null };
+    if (legacy.data) return join(legacy.data);
   }
-  return { name: null, error: v2.errorMessage };
+  throw data(v2.errorMessage ?? msg.errors.generic, { status: v2.statusCode || 503 });
+}
+
+/** The card holder's name and which wallets this server is set up for. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ id: string; name: string; status: WalletStatus }> {
+  const id = params.id ?? '';
+  const [name, status] = await Promise.all([personName(id), need(call(walletStatus))]);
+  return { id, name, status };
 }
 
 /**
@@ -33,22 +41,9 @@ async function personName(id: string): Promise<{ name: string | null; error: str
  * persons (the admins' legacy person list links here too) get their passes the same way.
  */
 export function WalletPage() {
-  const { id = '' } = useParams();
-  const [name, setName] = useState<string | null>(null);
-  const [status, setStatus] = useState<WalletStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { id, name, status } = useLoaderData<typeof loader>();
+  // Creating a pass is a download, not a change any list shows: no revalidation (useWrite) needed.
   const [busy, setBusy] = useState<'apple' | 'google' | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void Promise.all([personName(id), call(walletStatus)]).then(([p, s]) => {
-      if (!live) return;
-      if (p.name === null || !s.data) return setError(p.error ?? s.errorMessage ?? msg.errors.generic);
-      setName(p.name);
-      setStatus(s.data);
-    });
-    return () => { live = false; };
-  }, [id]);
 
   async function apple() {
     setBusy('apple');
@@ -76,7 +71,6 @@ export function WalletPage() {
     }
   }
 
-  if (!status || name === null) return <LoadState error={error} />;
   return (
     <section className="card wallet-page">
       <h1>{t.title}: {name}</h1>
