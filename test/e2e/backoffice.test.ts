@@ -170,7 +170,7 @@ describe('back office screens', () => {
       `/vcard/person/statistic/${card.body.id}`, '/vcard/company', '/vcard/person',
       `/vcard/company/details/${legacy.body.id}`, `/vcard/company/settings/${legacy.body.id}`,
       '/vcard/company/add', `/vcard/company/edit/${legacy.body.id}`, `/vcard/person/add?companyId=${legacy.body.id}`,
-      `/card/wallet/${card.body.id}`,
+      `/card/wallet/${card.body.id}`, '/tools', '/tools/konvertieren', '/tools/json-erstellen',
     ];
     const found: string[] = [];
     for (const path of screens) {

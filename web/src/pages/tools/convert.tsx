@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { companyList } from '../../../../shared/api/routes/company.ts';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
 import { toolsImport, toolsLegacyConvert } from '../../../../shared/api/routes/tools.ts';
@@ -9,6 +9,7 @@ import type { ImportRowResult, ImportStatus, LegacyConvertResult } from '../../.
 import { call } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { showError } from '../../toast.tsx';
+import { need, useWrite } from '../../data.tsx';
 import { batchesOf, loadRows } from './import-rows.ts';
 import type { LoadedRows } from './import-rows.ts';
 
@@ -47,13 +48,14 @@ function Select({ label, value, options, placeholder, onChange }: { label: strin
 }
 
 /** Import: company and profile chosen, rows sent in batches with a progress bar; stop and resume. */
-function ImportSection({ companies }: { companies: Option[] | null }) {
+function ImportSection({ companies }: { companies: Option[] }) {
   const location = useLocation();
   const fromCsv = (location.state as { converted?: unknown } | null)?.converted;
   const [loaded, setLoaded] = useState<LoadedRows | null>(() => (fromCsv ? loadRows(fromCsv) : null));
   const [companyId, setCompanyId] = useState('');
   const [profiles, setProfiles] = useState<Option[] | null>([]);
   const [profileId, setProfileId] = useState('');
+  const chosen = useRef('');
   const [results, setResults] = useState<ImportRowResult[]>([]);
   const [nextBatch, setNextBatch] = useState(0);
   const [running, setRunning] = useState(false);
@@ -61,16 +63,19 @@ function ImportSection({ companies }: { companies: Option[] | null }) {
   const stop = useRef(false);
   const progressId = useId();
 
-  useEffect(() => {
+  // The profiles follow the chosen company: read when it is chosen (only the last choice's answer counts).
+  async function chooseCompany(id: string) {
+    chosen.current = id;
+    setCompanyId(id);
     setProfileId('');
-    if (!companyId) { setProfiles([]); return; }
+    if (!id) { setProfiles([]); return; }
     setProfiles(null);
-    void call(profileList, { params: { companyId } }).then((res) => {
-      if (!res.data) { showError(res.errorMessage ?? msg.errors.generic); setProfiles([]); return; }
-      setProfiles(res.data.map((p) => ({ id: p.id, label: p.profilname })));
-      if (res.data.length === 1) setProfileId(res.data[0]!.id);
-    });
-  }, [companyId]);
+    const res = await call(profileList, { params: { companyId: id } });
+    if (chosen.current !== id) return;
+    if (!res.data) { showError(res.errorMessage ?? msg.errors.generic); setProfiles([]); return; }
+    setProfiles(res.data.map((p) => ({ id: p.id, label: p.profilname })));
+    if (res.data.length === 1) setProfileId(res.data[0]!.id);
+  }
 
   async function readFile(file: File | undefined) {
     if (!file) return;
@@ -117,7 +122,7 @@ function ImportSection({ companies }: { companies: Option[] | null }) {
     <section className="card stack" aria-labelledby="import-title">
       <h2 id="import-title">{t.importTitle}</h2>
       <div className="form-grid">
-        <Select label={t.company} value={companyId} options={companies} placeholder={t.chooseCompany} onChange={setCompanyId} />
+        <Select label={t.company} value={companyId} options={companies} placeholder={t.chooseCompany} onChange={(id) => void chooseCompany(id)} />
         <Select label={t.profile} value={profileId} options={profiles} placeholder={t.chooseProfile} onChange={setProfileId} />
         <label>
           {t.jsonFile}
@@ -151,26 +156,15 @@ function ImportSection({ companies }: { companies: Option[] | null }) {
 }
 
 /** Legacy conversion: a legacy vcard company into a profile and cards of a V2 company, with its report. */
-function LegacySection({ companies }: { companies: Option[] | null }) {
-  const [legacyCompanies, setLegacyCompanies] = useState<Option[] | null>(null);
+function LegacySection({ companies, legacyCompanies }: { companies: Option[]; legacyCompanies: Option[] }) {
   const [legacyId, setLegacyId] = useState('');
   const [companyId, setCompanyId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, write } = useWrite();
   const [report, setReport] = useState<LegacyConvertResult | null>(null);
 
-  useEffect(() => {
-    void call(vcardCompanyList).then((res) => {
-      if (!res.data) { showError(res.errorMessage ?? msg.errors.generic); setLegacyCompanies([]); return; }
-      setLegacyCompanies(res.data.map((c) => ({ id: c.id, label: c.org })));
-    });
-  }, []);
-
   async function convert() {
-    setBusy(true);
-    const res = await call(toolsLegacyConvert, { body: { vcardCompanyId: legacyId, companyId } });
-    setBusy(false);
-    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-    setReport(res.data);
+    const res = await write(call(toolsLegacyConvert, { body: { vcardCompanyId: legacyId, companyId } }));
+    if (res.data) setReport(res.data);
   }
 
   return (
@@ -198,14 +192,13 @@ function LegacySection({ companies }: { companies: Option[] | null }) {
 }
 
 /** `/tools/konvertieren`: JSON import and the legacy conversion. */
+export async function loader(): Promise<{ companies: Option[]; legacyCompanies: Option[] }> {
+  const [companies, legacy] = await Promise.all([need(call(companyList)), need(call(vcardCompanyList))]);
+  return { companies: companies.map((c) => ({ id: c.id, label: c.org })), legacyCompanies: legacy.map((c) => ({ id: c.id, label: c.org })) };
+}
+
 export function ConvertPage() {
-  const [companies, setCompanies] = useState<Option[] | null>(null);
-  useEffect(() => {
-    void call(companyList).then((res) => {
-      if (!res.data) { showError(res.errorMessage ?? msg.errors.companiesLoad); setCompanies([]); return; }
-      setCompanies(res.data.map((c) => ({ id: c.id, label: c.org })));
-    });
-  }, []);
+  const { companies, legacyCompanies } = useLoaderData<typeof loader>();
   return (
     <div className="stack">
       <div className="toolbar">
@@ -214,7 +207,7 @@ export function ConvertPage() {
         <Link className="btn" to={paths.tools}>{t.back}</Link>
       </div>
       <ImportSection companies={companies} />
-      <LegacySection companies={companies} />
+      <LegacySection companies={companies} legacyCompanies={legacyCompanies} />
     </div>
   );
 }

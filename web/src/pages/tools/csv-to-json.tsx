@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { msg } from '../../../../shared/messages.ts';
 import type { CsvToJsonResult } from '../../../../shared/schemas/tools.ts';
 import { paths } from '../../paths.ts';
-import { showError } from '../../toast.tsx';
+import { useWrite } from '../../data.tsx';
 import { uploadCsv } from './csv-upload.ts';
 
 const t = msg.tools.ui;
@@ -12,21 +12,19 @@ const t = msg.tools.ui;
 export function CsvToJsonPage() {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, write } = useWrite();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CsvToJsonResult | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!file) return;
-    setBusy(true);
     setError(null);
-    const res = await uploadCsv(file, file.name);
-    setBusy(false);
+    // Checking a file changes nothing on the server: no loaders to re-run.
+    const res = await write(uploadCsv(file, file.name), { revalidate: false });
     if (!res.data) {
       setResult(null);
       setError(res.errorMessage ?? msg.errors.generic);
-      showError(res.errorMessage ?? msg.errors.generic);
       return;
     }
     setResult(res.data);

@@ -10,5 +10,8 @@ const admin = { admin: true };
 export const toolsLegacyRoutes: RouteObject[] = [
   screen(paths.tools, t.title, async () => ({ Component: (await import('./tools-overview.tsx')).ToolsOverview }), admin),
   screen(paths.toolsJsonErstellen, t.csvToJson, async () => ({ Component: (await import('./csv-to-json.tsx')).CsvToJsonPage }), admin),
-  screen(paths.toolsKonvertieren, t.convert, async () => ({ Component: (await import('./convert.tsx')).ConvertPage }), admin),
+  screen(paths.toolsKonvertieren, t.convert, async () => {
+    const { ConvertPage, loader } = await import('./convert.tsx');
+    return { Component: ConvertPage, loader };
+  }, admin),
 ];
