@@ -154,7 +154,7 @@ describe('back office screens', () => {
   });
 
   test('axe-core finds no violation on any back-office screen', { timeout: 120_000 }, async () => {
-    const { profile } = await createTenant(s);
+    const { profile, company } = await createTenant(s);
     const card = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
     const admin = await s.adminToken();
@@ -171,6 +171,7 @@ describe('back office screens', () => {
       `/vcard/company/details/${legacy.body.id}`, `/vcard/company/settings/${legacy.body.id}`,
       '/vcard/company/add', `/vcard/company/edit/${legacy.body.id}`, `/vcard/person/add?companyId=${legacy.body.id}`,
       `/card/wallet/${card.body.id}`, '/tools', '/tools/konvertieren', '/tools/json-erstellen',
+      `/company/edit/${company.id}`,
     ];
     const found: string[] = [];
     for (const path of screens) {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { personCreate, personDelete, personExport, personGet, personUpdate } from '../../../../shared/api/routes/person.ts';
+import { Link, useLoaderData, useParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { personCreate, personDelete, personExport, personUpdate } from '../../../../shared/api/routes/person.ts';
 import { profileCreate, profileGet, profileList } from '../../../../shared/api/routes/profile.ts';
 import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
@@ -11,46 +12,62 @@ import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { Field } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showError } from '../../toast.tsx';
+import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { Modal, ConfirmModal } from '../../components/modal.tsx';
-import { usePersons } from '../cards/use-persons.ts';
-import { CompanyForm } from './company-form.tsx';
+import { personsOf } from '../cards/use-persons.ts';
+import { CompanyForm, loader as companyLoader } from './company-form.tsx';
 
 const t = msg.vcard.ui;
+
+interface Panels {
+  profiles: Profile[];
+  persons: Person[];
+  /** All-time views per card; empty when the statistics cannot be read. */
+  views: Map<string, number>;
+}
+
+async function panelsOf(companyId: string): Promise<Panels> {
+  const [profiles, stats] = await Promise.all([
+    need(call(profileList, { params: { companyId } })),
+    call(statisticCompany, { query: { companyId } }),
+  ]);
+  const persons = (await Promise.all(profiles.map((p) => need(personsOf(p.id))))).flat();
+  return { profiles, persons, views: new Map((stats.data?.cards ?? []).map((c) => [c.personId, c.totalViews])) };
+}
+
+/** The company (the company form's loader) and, in edit mode, the anwender and profile tabs' data. */
+export async function loader(args: LoaderFunctionArgs) {
+  const companyId = args.params.companyId;
+  const [base, panels] = await Promise.all([companyLoader(args), companyId ? panelsOf(companyId) : null]);
+  return { ...base, panels };
+}
 
 /** The person modal's fields; the rest of the card is sent back as loaded. */
 interface PersonValues { firstname: string; lastname: string; position: string; companyProfilId: string }
 
-function PersonModal({ personId, profiles, onClose, onSaved }: {
-  personId: string | null;
+function PersonModal({ person: loaded, profiles, onClose, onSaved }: {
+  /** The card to edit (as the loader read it), or null for a new one. */
+  person: Person | null;
   profiles: Profile[];
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [loaded, setLoaded] = useState<Person | null>(null);
-  const [values, setValues] = useState<PersonValues | null>(personId ? null : { firstname: '', lastname: '', position: '', companyProfilId: profiles[0]?.id ?? '' });
+  const [values, setValues] = useState<PersonValues>(loaded
+    ? { firstname: loaded.firstname, lastname: loaded.lastname, position: loaded.position ?? '', companyProfilId: loaded.companyProfilId }
+    : { firstname: '', lastname: '', position: '', companyProfilId: profiles[0]?.id ?? '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!personId) return;
-    void call(personGet, { params: { id: personId } }).then((res) => {
-      if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-      setLoaded(res.data);
-      setValues({ firstname: res.data.firstname, lastname: res.data.lastname, position: res.data.position ?? '', companyProfilId: res.data.companyProfilId });
-    });
-  }, [personId]);
+  const { busy, write } = useWrite();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The modal is portalled out of the company form, but React still bubbles its submit there.
     e.stopPropagation();
-    if (!values || busy) return;
-    setBusy(true);
-    const res = loaded
-      ? await call(personUpdate, {
+    if (busy) return;
+    const res = await write(loaded
+      ? call(personUpdate, {
           params: { id: loaded.id },
           body: {
             ...loaded, ...values,
@@ -58,66 +75,49 @@ function PersonModal({ personId, profiles, onClose, onSaved }: {
             version: loaded.version,
           } as never,
         })
-      : await call(personCreate, { body: { ...values, tel: [], email: [], social: [] } as never });
-    setBusy(false);
-    if (!res.data) {
-      setErrors(res.fieldErrors ?? {});
-      return showError(res.errorMessage ?? msg.errors.generic);
-    }
-    showSuccess(t.cardSaved);
+      : call(personCreate, { body: { ...values, tel: [], email: [], social: [] } as never }), { success: t.cardSaved });
+    if (!res.data) return setErrors(res.fieldErrors ?? {});
     onSaved();
   }
 
   return (
-    <Modal title={personId ? t.personModalEdit : t.personModalNew} onClose={onClose} wide>
-      {!values ? <p className="muted">{msg.ui.loading}</p> : (
-        <form onSubmit={submit} noValidate className="stack">
-          <div className="form-grid">
-            <Field name="firstname" label={t.fields.firstname} value={values.firstname} error={errors.firstname} onChange={(e) => setValues({ ...values, firstname: e.target.value })} />
-            <Field name="lastname" label={t.fields.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => setValues({ ...values, lastname: e.target.value })} />
-            <Field name="position" label={t.fields.position} value={values.position} error={errors.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
-            <label>
-              {t.profileName}
-              <select name="companyProfilId" value={values.companyProfilId} onChange={(e) => setValues({ ...values, companyProfilId: e.target.value })}>
-                {profiles.map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
-              </select>
-              {errors.companyProfilId && <span className="field-error">{errors.companyProfilId}</span>}
-            </label>
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
-            <button type="button" className="btn" onClick={onClose}>{t.cancel}</button>
-          </div>
-        </form>
-      )}
+    <Modal title={loaded ? t.personModalEdit : t.personModalNew} onClose={onClose} wide>
+      <form onSubmit={submit} noValidate className="stack">
+        <div className="form-grid">
+          <Field name="firstname" label={t.fields.firstname} value={values.firstname} error={errors.firstname} onChange={(e) => setValues({ ...values, firstname: e.target.value })} />
+          <Field name="lastname" label={t.fields.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => setValues({ ...values, lastname: e.target.value })} />
+          <Field name="position" label={t.fields.position} value={values.position} error={errors.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
+          <label>
+            {t.profileName}
+            <select name="companyProfilId" value={values.companyProfilId} onChange={(e) => setValues({ ...values, companyProfilId: e.target.value })}>
+              {profiles.map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
+            </select>
+            {errors.companyProfilId && <span className="field-error">{errors.companyProfilId}</span>}
+          </label>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+          <button type="button" className="btn" onClick={onClose}>{t.cancel}</button>
+        </div>
+      </form>
     </Modal>
   );
 }
 
 /** Tab anwender (spec §2 Person list): surname, profile name, views; Karte, Wallet, edit, remove; admin Export; 'Neu anlegen'. */
-function AnwenderPanel({ companyId, profiles }: { companyId: string; profiles: Profile[] | null }) {
-  const { persons, reload } = usePersons(profiles ? profiles.map((p) => p.id) : null);
-  const [views, setViews] = useState<Map<string, number>>(new Map());
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { companyId: string; panels: Panels }) {
+  const [editing, setEditing] = useState<Person | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Person | null>(null);
+  const { write } = useWrite();
   const admin = isAdmin(getUser());
 
-  useEffect(() => {
-    void call(statisticCompany, { query: { companyId } }).then((res) => {
-      if (res.data) setViews(new Map(res.data.cards.map((c) => [c.personId, c.totalViews])));
-    });
-  }, [companyId, persons]);
-
   async function remove(p: Person) {
-    const res = await call(personDelete, { params: { id: p.id } });
+    await write(call(personDelete, { params: { id: p.id } }), { success: t.cardDeleted });
     setToDelete(null);
-    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-    showSuccess(t.cardDeleted);
-    reload();
   }
 
-  const profileName = new Map((profiles ?? []).map((p) => [p.id, p.profilname]));
-  const sorted = [...(persons ?? [])].sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.firstname.localeCompare(b.firstname, 'de'));
+  const profileName = new Map(profiles.map((p) => [p.id, p.profilname]));
+  const sorted = [...persons].sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.firstname.localeCompare(b.firstname, 'de'));
   return (
     <div className="stack">
       <div className="toolbar">
@@ -128,7 +128,7 @@ function AnwenderPanel({ companyId, profiles }: { companyId: string; profiles: P
             {t.export}
           </button>
         )}
-        <button type="button" className="btn btn-primary" disabled={!profiles?.length} title={profiles?.length ? undefined : t.noProfile}
+        <button type="button" className="btn btn-primary" disabled={!profiles.length} title={profiles.length ? undefined : t.noProfile}
           onClick={() => setEditing(null)}>{t.newPerson}</button>
       </div>
       <table className="data responsive">
@@ -143,19 +143,18 @@ function AnwenderPanel({ companyId, profiles }: { companyId: string; profiles: P
                 <span className="row-actions">
                   <a className="btn" href={pathTo(paths.theCard, { id: p.id })} target="_blank" rel="noopener" aria-label={`${p.lastname} ${t.card}`}>{t.card}</a>
                   <Link className="btn" to={pathTo(paths.vcardWallet, { id: p.id })} aria-label={`${p.lastname} ${t.wallet}`}>{t.wallet}</Link>
-                  <button type="button" className="btn" aria-label={`${p.lastname} ${t.edit}`} onClick={() => setEditing(p.id)}>{t.edit}</button>
+                  <button type="button" className="btn" aria-label={`${p.lastname} ${t.edit}`} onClick={() => setEditing(p)}>{t.edit}</button>
                   <button type="button" className="btn btn-danger-outline" aria-label={`${p.lastname} ${t.remove}`} onClick={() => setToDelete(p)}>{t.remove}</button>
                 </span>
               </td>
             </tr>
           ))}
-          {persons && sorted.length === 0 && <tr><td colSpan={4} className="muted">{t.none}</td></tr>}
-          {!persons && <tr><td colSpan={4} className="muted">{msg.ui.loading}</td></tr>}
+          {sorted.length === 0 && <tr><td colSpan={4} className="muted">{t.none}</td></tr>}
         </tbody>
       </table>
-      {editing !== undefined && profiles && (
-        <PersonModal personId={editing} profiles={profiles} onClose={() => setEditing(undefined)}
-          onSaved={() => { setEditing(undefined); reload(); }} />
+      {editing !== undefined && (
+        <PersonModal person={editing} profiles={profiles} onClose={() => setEditing(undefined)}
+          onSaved={() => setEditing(undefined)} />
       )}
       {toDelete && (
         <ConfirmModal title={t.deleteCardTitle} text={t.deleteCardText} confirmLabel={t.remove} cancelLabel={t.cancel}
@@ -166,27 +165,20 @@ function AnwenderPanel({ companyId, profiles }: { companyId: string; profiles: P
 }
 
 /** Tab profile (spec §2 legacy profile table): name, cards, edit, duplicate (' Copy'). */
-function ProfilePanel({ companyId, profiles, reload }: { companyId: string; profiles: Profile[] | null; reload: () => void }) {
-  const [busy, setBusy] = useState(false);
+function ProfilePanel({ companyId, profiles }: { companyId: string; profiles: Profile[] }) {
+  const { busy, write } = useWrite();
   async function duplicate(p: Profile) {
-    setBusy(true);
-    const full = await call(profileGet, { params: { id: p.id } });
-    if (!full.data) {
-      setBusy(false);
-      return showError(full.errorMessage ?? msg.errors.generic);
-    }
+    // The list holds no full profile: read it, then create the copy.
+    const full = await write(call(profileGet, { params: { id: p.id } }), { revalidate: false });
+    if (!full.data) return;
     const { id: _id, cardCount: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...content } = full.data;
-    const res = await call(profileCreate, { body: { ...content, companyId, profilname: `${content.profilname}${t.copySuffix}` } });
-    setBusy(false);
-    if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
-    showSuccess(t.profileDuplicated);
-    reload();
+    await write(call(profileCreate, { body: { ...content, companyId, profilname: `${content.profilname}${t.copySuffix}` } }), { success: t.profileDuplicated });
   }
   return (
     <table className="data responsive">
       <thead><tr><th>{t.profileName}</th><th>{t.cardCount}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
       <tbody>
-        {profiles?.map((p) => (
+        {profiles.map((p) => (
           <tr key={p.id}>
             <td data-label={t.profileName}>{p.profilname}</td>
             <td data-label={t.cardCount}>{p.cardCount}</td>
@@ -198,27 +190,18 @@ function ProfilePanel({ companyId, profiles, reload }: { companyId: string; prof
             </td>
           </tr>
         ))}
-        {profiles?.length === 0 && <tr><td colSpan={3} className="muted">{t.none}</td></tr>}
-        {!profiles && <tr><td colSpan={3} className="muted">{msg.ui.loading}</td></tr>}
+        {profiles.length === 0 && <tr><td colSpan={3} className="muted">{t.none}</td></tr>}
       </tbody>
     </table>
   );
 }
 
-function EditTabs({ companyId }: { companyId: string }) {
-  const [profiles, setProfiles] = useState<Profile[] | null>(null);
-  const load = useCallback(() => {
-    void call(profileList, { params: { companyId } }).then((res) => {
-      if (res.data) setProfiles(res.data);
-      else showError(res.errorMessage ?? msg.errors.generic);
-    });
-  }, [companyId]);
-  useEffect(load, [load]);
+function EditTabs({ companyId, panels }: { companyId: string; panels: Panels }) {
   return (
     <CompanyForm companyId={companyId} manageUsers manageSettings backTo={paths.companyLegacy}
       extraTabs={[
-        { id: 'anwender', label: t.tabAnwender, panel: <AnwenderPanel companyId={companyId} profiles={profiles} /> },
-        { id: 'profile', label: t.tabProfile, panel: <ProfilePanel companyId={companyId} profiles={profiles} reload={load} /> },
+        { id: 'anwender', label: t.tabAnwender, panel: <AnwenderPanel companyId={companyId} panels={panels} /> },
+        { id: 'profile', label: t.tabProfile, panel: <ProfilePanel companyId={companyId} profiles={panels.profiles} /> },
       ]} />
   );
 }
@@ -226,6 +209,7 @@ function EditTabs({ companyId }: { companyId: string }) {
 /** `/company/add` and `/company/edit/:companyId` (legacy layout): the company form; in edit mode also anwender and profile. */
 export function LegacyCompanyForm() {
   const { companyId } = useParams();
-  if (!companyId) return <CompanyForm key="new" companyId={undefined} manageUsers manageSettings backTo={paths.companyLegacy} />;
-  return <EditTabs key={companyId} companyId={companyId} />;
+  const { panels } = useLoaderData<typeof loader>();
+  if (!companyId || !panels) return <CompanyForm key="new" companyId={undefined} manageUsers manageSettings backTo={paths.companyLegacy} />;
+  return <EditTabs key={companyId} companyId={companyId} panels={panels} />;
 }

@@ -13,7 +13,7 @@ const adminForm = async () => {
   return { Component: AdminCompanyForm, loader };
 };
 const legacyForm = async () => {
-  const [{ LegacyCompanyForm }, { loader }] = await Promise.all([import('./legacy-company-form.tsx'), import('./company-form.tsx')]);
+  const { LegacyCompanyForm, loader } = await import('./legacy-company-form.tsx');
   return { Component: LegacyCompanyForm, loader };
 };
 
