@@ -21,7 +21,7 @@ import { uploadUrl } from '../../../../shared/card/links.ts';
 import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
-import { personsOf } from './use-persons.ts';
+import { personsOf } from './persons-of.ts';
 import { statisticsVisible, viewsByCard } from '../statistics/company-statistics.ts';
 import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
 

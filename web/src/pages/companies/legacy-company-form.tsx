@@ -17,7 +17,7 @@ import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { Modal, ConfirmModal } from '../../components/modal.tsx';
-import { personsOf } from '../cards/use-persons.ts';
+import { personsOf } from '../cards/persons-of.ts';
 import { CompanyForm, loader as companyLoader } from './company-form.tsx';
 
 const t = msg.vcard.ui;

@@ -13,7 +13,7 @@ import { useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from '../credits/bar-chart.tsx';
-import { personsOf } from '../cards/use-persons.ts';
+import { personsOf } from '../cards/persons-of.ts';
 import { statisticsVisible } from './company-statistics.ts';
 import { formatViewsPerCard } from './figures.ts';
 
