@@ -1,0 +1,198 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { useTestServer } from '../helpers/server.ts';
+import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
+import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
+import type { FakeApns, FakeGoogle, TestChain } from '../helpers/wallet-fakes.ts';
+import { ISSUER_ID, LINK_SECRET, apns, chain, google, sa, useWalletServer, walletHelpers } from './wallet-setup.ts';
+
+const s = useWalletServer();
+const { sign, newCard, download, verifyPass } = walletHelpers(s);
+
+describe('wallet signature and public links', () => {
+  it('gives the card holder company a signature; another company gets 404, nobody signed out', async () => {
+    const c = await newCard();
+    const own = await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token });
+    expect(own.status).toBe(200);
+    expect(own.body.signature).toBe(sign(c.person.id));
+    const other = await createTenant(s);
+    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`)).status).toBe(401);
+  });
+
+  it('serves a pass that verifies against the chain and carries the card', async () => {
+    const c = await newCard();
+    const res = await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`);
+    expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(res.type).toBe('application/vnd.apple.pkpass');
+    expect(res.disposition).toContain('pass.pkpass');
+    const p = verifyPass(res.bytes);
+    expect(p.verified).toBe(true);
+    expect(p.entries).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature', 'icon.png', 'icon@2x.png', 'icon@3x.png',
+      'logo.png', 'logo@2x.png', 'thumbnail.png', 'thumbnail@2x.png']));
+    // Images come from the stored variants of the uploads (walletLogo, imageWallet).
+    const variant = (f: string, w: number) => f.replace(/\.png$/, `.w${w}.png`);
+    const stored = async (field: string, f: string) => Buffer.from(await (await fetch(`${s.baseUrl}/api/upload/${field}/${f}`)).arrayBuffer());
+    expect(p.files['logo.png']!.equals(await stored('walletLogo', variant(c.walletLogo, 160)))).toBe(true);
+    expect(p.files['thumbnail.png']!.equals(await stored('imageWallet', variant(c.imageWallet, 160)))).toBe(true);
+    const pass = p.pass;
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: PASS_TYPE_ID,
+      teamIdentifier: TEAM_ID,
+      serialNumber: c.person.id,
+      organizationName: 'Beispiel GmbH',
+      backgroundColor: 'rgb(26, 43, 60)',
+      foregroundColor: 'rgb(255, 255, 255)',
+      webServiceURL: `${s.baseUrl}/api/wallet/passkit`,
+    });
+    expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
+    expect(pass.generic.primaryFields).toEqual([expect.objectContaining({ key: 'name', value: 'Jürgen Groß' })]);
+    expect(pass.generic.secondaryFields.map((f: any) => f.value)).toEqual(['Vertrieb', 'Beispiel GmbH']);
+    expect(pass.generic.auxiliaryFields.map((f: any) => f.value)).toEqual(['+49 30 1234567', 'juergen@beispiel.de']);
+    const barcode = pass.barcodes[0];
+    expect(barcode).toMatchObject({ format: 'PKBarcodeFormatQR', message: `${s.baseUrl}/c/${c.person.id}` });
+    expect(/^[\x20-\x7e]+$/.test(barcode.message)).toBe(true);
+    // A manifest changed after signing no longer verifies: the check above can fail.
+    writeFileSync(join(p.dir, 'manifest.json'), '{}');
+    const bad = spawnSync('openssl', ['smime', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json',
+      '-CAfile', chain.files.root, '-purpose', 'any', '-out', '/dev/null'], { cwd: p.dir });
+    expect(bad.status).not.toBe(0);
+  });
+
+  it('answers 403 to a tampered signature and 404 to unknown and inactive cards', async () => {
+    const c = await newCard();
+    const sig = sign(c.person.id);
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    for (const kind of ['pkpass', 'googlecard', 'card']) {
+      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${flipped}`)).status, kind).toBe(403);
+      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${sig}x`)).status, kind).toBe(403);
+      const unknown = randomUUID();
+      const res = await s.api('GET', `/api/wallet/${kind}/${unknown}/${sign(unknown)}`);
+      expect(res.status, kind).toBe(404);
+      expect(res.body.message).toBe('Karte nicht gefunden');
+    }
+    const inactive = await newCard({ isActive: false });
+    for (const kind of ['pkpass', 'googlecard', 'card']) {
+      expect((await s.api('GET', `/api/wallet/${kind}/${inactive.person.id}/${sign(inactive.person.id)}`)).status, kind).toBe(404);
+    }
+  });
+
+  it('gives the QR wallet page names and both signed links', async () => {
+    const c = await newCard();
+    const res = await s.api('GET', `/api/wallet/card/${c.person.id}/${sign(c.person.id)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: c.person.id, company: 'Beispiel GmbH', firstname: 'Jürgen', lastname: 'Groß',
+      appleUrl: `${s.baseUrl}/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`,
+      googleUrl: `${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`,
+    });
+    expect(res.body.appleQr).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(res.body.googleQr).not.toBe(res.body.appleQr);
+  });
+});
+
+describe('legacy persons (admin-managed VCardCompany cards)', () => {
+  it('get signed links and passes like V2 cards, their company standing in; company users cannot reach them', async () => {
+    const admin = await s.adminToken();
+    const company = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${randomUUID().slice(0, 6)}`, firmenname: 'Alt & Co', plz: '12345', ort: 'Altstadt' } });
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    const person = await s.api('POST', '/api/vcard/person', {
+      token: admin, body: { companyId: company.body.id, firstname: 'Alt', lastname: 'Eins', position: 'Chef', tel: [{ type: 'work', value: '030 123456' }] },
+    });
+    expect(person.status, JSON.stringify(person.body)).toBe(200);
+    const id = person.body.id as string;
+    const sig = await s.api('GET', `/api/wallet/signature/${id}`, { token: admin });
+    expect(sig.body.signature).toBe(sign(id));
+    const other = await createTenant(s);
+    expect((await s.api('GET', `/api/wallet/signature/${id}`, { token: other.user.token })).status).toBe(404);
+    const res = await download(`/api/wallet/pkpass/${id}/${sign(id)}`);
+    expect(res.status).toBe(200);
+    const p = verifyPass(res.bytes);
+    expect(p.verified).toBe(true);
+    expect(p.pass.serialNumber).toBe(id);
+    expect(p.pass.generic.secondaryFields.map((f: any) => f.value)).toEqual(['Chef', 'Alt & Co']);
+  });
+});
+
+describe('wallet saves in the statistics', () => {
+  it('counts a downloaded pass and an opened Google link as saves; a refused link does not count', async () => {
+    const c = await newCard();
+    const sig = sign(c.person.id);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sig}`, { redirect: 'manual' })).status).toBe(302);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig.slice(2)}`)).status).toBe(403);
+    await s.flushViews();
+    const res = await s.api('GET', `/api/card/statistic/${c.person.id}`, { token: c.user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const days = res.body as { views: number; saves: number }[];
+    expect(days.reduce((n, d) => n + d.saves, 0)).toBe(2);
+    expect(days.reduce((n, d) => n + d.views, 0)).toBe(0);
+  });
+});
+
+describe('signed-in wallet routes', () => {
+  it('creates, then downloads the pass with the bearer token; another company gets 404', async () => {
+    const c = await newCard();
+    const created = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.serialNumber).toBe(c.person.id);
+    const file = await download(`/api/wallet/pkpass/${c.person.id}`, c.user.token);
+    expect(file.status).toBe(200);
+    expect(verifyPass(file.bytes).verified).toBe(true);
+    const other = await createTenant(s);
+    expect((await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+    expect((await download(`/api/wallet/pkpass/${c.person.id}`, other.user.token)).status).toBe(404);
+    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+  });
+
+  it('reports both wallets as available', async () => {
+    const c = await newCard();
+    const res = await s.api('GET', '/api/wallet/status', { token: c.user.token });
+    expect(res.body).toEqual({ apple: { available: true, missing: [] }, google: { available: true, missing: [] } });
+  });
+
+  it('Google: a short save link whose JWT verifies, with the object inserted through the API', async () => {
+    const c = await newCard();
+    const res = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const url: string = res.body.result;
+    expect(url.startsWith('https://pay.google.com/gp/v/save/')).toBe(true);
+    expect(url.length).toBeLessThan(1800);
+    const jwt = url.slice('https://pay.google.com/gp/v/save/'.length);
+    const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(sa.publicKeyPem, 'RS256'), { issuer: sa.clientEmail, audience: 'google' });
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload.typ).toBe('savetowallet');
+    expect(payload.origins).toEqual([s.baseUrl]);
+    const objectId = `${ISSUER_ID}.${c.person.id}`;
+    expect(payload.payload).toEqual({ genericObjects: [{ id: objectId }] });
+    // The token grant was signed with the same service-account key, for the token endpoint.
+    const grant = decodeJwt(google.assertions.at(-1)!);
+    expect(grant).toMatchObject({ iss: sa.clientEmail, aud: google.tokenUrl, scope: 'https://www.googleapis.com/auth/wallet_object.issuer' });
+    const object = google.objects.get(objectId);
+    expect(object).toMatchObject({
+      id: objectId,
+      classId: `${ISSUER_ID}.visitenkarte`,
+      state: 'ACTIVE',
+      cardTitle: { defaultValue: { language: 'de', value: 'Beispiel GmbH' } },
+      header: { defaultValue: { language: 'de', value: 'Jürgen Groß' } },
+      subheader: { defaultValue: { language: 'de', value: 'Vertrieb' } },
+      barcode: { type: 'QR_CODE', value: `${s.baseUrl}/c/${c.person.id}` },
+      textModulesData: [
+        { id: 'tel-work', header: 'Geschäftlich', body: '+49 30 1234567' },
+        { id: 'email-work1', header: 'E-Mail', body: 'juergen@beispiel.de' },
+      ],
+    });
+    expect(object.hexBackgroundColor).toMatch(/^#[0-9a-fA-F]{3,6}$/);
+    expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${c.walletLogo.replace(/\.png$/, '.w640.png')}`);
+    // The public link in the QR code sends the phone on to the save page.
+    const pub = await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`, { redirect: 'manual' });
+    expect(pub.status).toBe(302);
+    expect(pub.headers.get('location')).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+  });
+});
