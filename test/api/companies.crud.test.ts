@@ -14,42 +14,13 @@ import { getUserItem } from '../../functions/domain/users/user-item.ts';
 import { updateCompany } from '../../functions/domain/companies/update-company.ts';
 import { recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { allVariantFilenames } from '../../shared/images.ts';
+import { companiesHelpers } from './companies-helpers.ts';
 
 const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const C = '/api/card/company';
-
-async function userVersion(id: string): Promise<number> {
-  const res = await s.api('GET', `/api/user/${id}`, { token: admin });
-  return res.body.version;
-}
-
-/** Users written straight to the table: hashing this many passwords through the API would take many seconds. */
-async function seedUsers(n: number): Promise<string[]> {
-  const now = new Date().toISOString();
-  return Promise.all(Array.from({ length: n }, async () => {
-    const id = randomUUID();
-    const username = uniqueName('bulk');
-    await db().send(new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.user(id), ...keys.userListEntry(username.toLowerCase(), id), type: 'user',
-        id, username, usernameLower: username.toLowerCase(), email: `${username}@beispiel.de`, firstname: 'Viele', lastname: 'Nutzer',
-        passwordHash: 'nie-angemeldet', userGroup: { id: 'user', group: 'user' }, isActive: true, tokenVersion: 0, version: 1, createdAt: now, updatedAt: now,
-      },
-    }));
-    return id;
-  }));
-}
-
-async function upload(token: string, companyId: string): Promise<string> {
-  const { body, contentType } = multipart([{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }]);
-  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { filename: string }).filename;
-}
+const { C, userVersion, seedUsers, upload } = companiesHelpers(s);
 
 describe('companies: create', () => {
   test('an admin creates a company with the defaults of spec §3 and assigned users', async () => {

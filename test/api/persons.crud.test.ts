@@ -4,22 +4,13 @@ import { useTestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createTenant, createUserToken, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
+import { personsHelpers } from './persons-helpers.ts';
 
 const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const P = '/api/card/company/person';
-
-function card(profileId: string, extra: Record<string, unknown> = {}) {
-  return { companyProfilId: profileId, firstname: 'Jörg', lastname: 'Müller', ...extra };
-}
-
-async function create(token: string, body: unknown) {
-  const res = await s.api('POST', P, { token, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const { P, card, create } = personsHelpers(s);
 
 describe('card holders: CRUD', () => {
   test('create, read, list, replace and delete a card with every field', async () => {

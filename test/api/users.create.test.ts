@@ -1,30 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
+import { usersHelpers } from './users-helpers.ts';
 
 const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const PASSWORD = 'geheim-123';
-
-function newUser(extra: Record<string, unknown> = {}) {
-  return { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra };
-}
-
-/** Creates a user as admin and signs them in. */
-async function createUser(extra: Record<string, unknown> = {}) {
-  const body = newUser(extra);
-  const res = await s.api('POST', '/api/user', { token: admin, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const password = String(body.password);
-  return { user: res.body, password, token: await s.login(res.body.username, password) };
-}
-
-/** No route may ever send a password, its hash or the token version. */
-function expectNoSecrets(body: unknown) {
-  const text = JSON.stringify(body);
-  expect(text).not.toMatch(/password|scrypt|tokenVersion/i);
-}
+const { PASSWORD, newUser, createUser, expectNoSecrets } = usersHelpers(s);
 
 describe('POST /api/user', () => {
   test('creates a trimmed, active user and never returns the password', async () => {
