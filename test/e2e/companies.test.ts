@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createUserToken } from '../helpers/card-fixtures.ts';
 import { GIF_1X1, makePng } from '../helpers/images.ts';
 
@@ -13,13 +13,7 @@ let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${s.baseUrl}/`);
-  await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Absenden' }).click();
-  await page.waitForURL('**/v2/card/visitenkarte');
-}
+const signIn = (page: Page, username: string, password: string) => signInAs(page, s.baseUrl, { username, password });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 

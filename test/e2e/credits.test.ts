@@ -2,20 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { addCredits, createCompany, createProfile, createTenant } from '../helpers/card-fixtures.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
-async function signIn(page: Page, user: { username: string; password: string }) {
-  await page.goto(`${s.baseUrl}/`);
-  await page.getByLabel('Benutzername').fill(user.username);
-  await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Absenden' }).click();
-  await page.waitForURL('**/v2/card/visitenkarte');
-}
+const signIn = (page: Page, user: { username: string; password: string }) => signInAs(page, s.baseUrl, user);
 
 const P = '/api/card/company/person';
 

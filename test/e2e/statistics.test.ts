@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { aggregateCdnLog } from '../../functions/domain/statistics/aggregate-cdn-log.ts';
 import { formatCdnLogLine } from '../../functions/domain/statistics/cdn-log-format.ts';
@@ -12,13 +12,7 @@ let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${s.baseUrl}/`);
-  await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Absenden' }).click();
-  await page.waitForURL('**/v2/card/visitenkarte');
-}
+const signIn = (page: Page, username: string, password: string) => signInAs(page, s.baseUrl, { username, password });
 
 async function newCard(companyProfilId: string, firstname: string, lastname: string): Promise<string> {
   const res = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId, firstname, lastname } });

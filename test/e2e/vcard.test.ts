@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { axeViolations, openCard } from './public-card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
@@ -11,13 +11,7 @@ let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${s.baseUrl}/`);
-  await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Absenden' }).click();
-  await page.waitForURL('**/v2/card/visitenkarte');
-}
+const signIn = (page: Page, username: string, password: string) => signInAs(page, s.baseUrl, { username, password });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent?.trim() ?? '');

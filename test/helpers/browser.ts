@@ -76,3 +76,12 @@ export async function closeBrowser(): Promise<void> {
   await shared?.close();
   shared = undefined;
 }
+
+/** Signs in through the login form, as a user would, and waits for the card overview. */
+export async function signInAs(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await page.waitForURL('**/v2/card/visitenkarte');
+}
