@@ -26,3 +26,28 @@ export function attributeUpdate(attributes: Record<string, unknown>): AttributeU
   const parts = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''];
   return { UpdateExpression: parts.filter(Boolean).join(' '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
+
+/**
+ * The UpdateItem of a versioned record: writes `attributes` (see attributeUpdate) only while the
+ * stored version is still `version`, plus the caller's extra condition (e.g. the tenant's id).
+ */
+export function versionedUpdate(o: {
+  tableName: string;
+  key: Record<string, string>;
+  attributes: Record<string, unknown>;
+  version: number;
+  /** Joined with AND; its placeholders must not start with `:a`/`#a` and must not be `:v`. */
+  condition?: string;
+  values?: Record<string, unknown>;
+}) {
+  const update = attributeUpdate(o.attributes);
+  return {
+    Update: {
+      TableName: o.tableName,
+      Key: o.key,
+      ...update,
+      ConditionExpression: ['version = :v', o.condition].filter(Boolean).join(' AND '),
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...o.values, ':v': o.version },
+    },
+  };
+}

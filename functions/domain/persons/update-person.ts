@@ -1,5 +1,5 @@
 import { tableName } from '../../lib/db.ts';
-import { attributeUpdate } from '../../lib/attribute-update.ts';
+import { versionedUpdate } from '../../lib/attribute-update.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
@@ -68,22 +68,16 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
-  const update = attributeUpdate(written);
   const activeDelta = Number(isActive) - Number(cur.isActive);
   const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
 
   const steps: GuardedItem[] = [
     ...scopeSteps(o.auth, cur.companyId, msg.person.errors.notFound),
     {
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keys.person(cur.id),
-          ...update,
-          ConditionExpression: 'version = :v AND companyId = :cid',
-          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': cur.version, ':cid': cur.companyId },
-        },
-      },
+      item: versionedUpdate({
+        tableName: tableName(), key: keys.person(cur.id), attributes: written, version: cur.version,
+        condition: 'companyId = :cid', values: { ':cid': cur.companyId },
+      }),
       onFail: () => new ConflictError(),
     },
   ];

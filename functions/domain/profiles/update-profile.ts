@@ -2,7 +2,7 @@ import { tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
-import { attributeUpdate } from '../../lib/attribute-update.ts';
+import { versionedUpdate } from '../../lib/attribute-update.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
@@ -35,19 +35,13 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
   const content = { ...input, adressen: withAddressIds(input.adressen) };
   const written: Record<string, unknown> = { updatedAt: new Date().toISOString(), version: current.version + 1 };
   for (const field of contentFields) written[field] = content[field];
-  const update = attributeUpdate(written);
   await runGuarded([
     ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
     {
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keys.profile(o.profileId),
-          ...update,
-          ConditionExpression: 'companyId = :cid AND version = :v',
-          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version, ':cid': current.companyId },
-        },
-      },
+      item: versionedUpdate({
+        tableName: tableName(), key: keys.profile(o.profileId), attributes: written, version: current.version,
+        condition: 'companyId = :cid', values: { ':cid': current.companyId },
+      }),
       onFail: () => new ConflictError(),
     },
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),

@@ -3,7 +3,7 @@ import { runGuarded } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { attributeUpdate } from '../../lib/attribute-update.ts';
+import { versionedUpdate } from '../../lib/attribute-update.ts';
 import type { UpdateVcardCompanyData, VcardCompany } from '../../../shared/schemas/vcard-company.ts';
 import { updateVcardCompanySchema } from '../../../shared/schemas/vcard-company.ts';
 import { requireVcardCompany, toVcardCompany, vcardCompanyUploadFields } from './company-item.ts';
@@ -24,18 +24,12 @@ export async function updateVcardCompany(o: { companyId: string; changes: Update
     gsi1sk: keys.vcardCompanyListEntry(input.org.toLowerCase(), o.companyId).gsi1sk,
   };
   for (const field of contentFields) written[field] = input[field];
-  const update = attributeUpdate(written);
   await runGuarded([
     {
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keys.vcardCompany(o.companyId),
-          ...update,
-          ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
-          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
-        },
-      },
+      item: versionedUpdate({
+        tableName: tableName(), key: keys.vcardCompany(o.companyId), attributes: written, version: current.version,
+        condition: 'attribute_not_exists(deleting)',
+      }),
       onFail: () => new ConflictError(),
     },
     // A newly chosen image must be an upload of the legacy company; one already shown stays valid.

@@ -3,7 +3,7 @@ import { runGuarded } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { attributeUpdate } from '../../lib/attribute-update.ts';
+import { versionedUpdate } from '../../lib/attribute-update.ts';
 import type { UpdateVcardPersonData, VcardPerson } from '../../../shared/schemas/vcard-person.ts';
 import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts';
 import { requireVcardPerson, vcardPersonListSortKey, withViews, vcardPersonUploadFields } from './person-item.ts';
@@ -24,18 +24,9 @@ export async function updateVcardPerson(o: { personId: string; changes: UpdateVc
     gsi1sk: vcardPersonListSortKey({ id: o.personId, lastname: input.lastname, firstname: input.firstname }),
   };
   for (const field of contentFields) written[field] = input[field];
-  const update = attributeUpdate(written);
   await runGuarded([
     {
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keys.vcardPerson(o.personId),
-          ...update,
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':v': current.version },
-        },
-      },
+      item: versionedUpdate({ tableName: tableName(), key: keys.vcardPerson(o.personId), attributes: written, version: current.version }),
       onFail: () => new ConflictError(),
     },
     // A newly chosen image must be an upload of the legacy company; one already shown stays valid.
