@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { LoadProblem } from './load-problem.tsx';
 import type { ComponentType } from 'react';
 import { CARD_ROOT_CLASS } from '../../../shared/card/root.ts';
 import { cardPageTexts as t } from '../../../shared/card/page-texts.ts';
@@ -75,14 +76,8 @@ export function CardPage({ pathname }: { pathname: string }) {
     case 'loading':
       return null;
     case 'not-found':
-      return <main className="card-page-message"><h1>{t.notFound}</h1></main>;
     case 'failed':
-      return (
-        <main className="card-page-message">
-          <h1>{t.loadFailed}</h1>
-          <button type="button" onClick={load}>{t.retry}</button>
-        </main>
-      );
+      return <LoadProblem status={state.status} onRetry={load} />;
     case 'ready': {
       const { card, Theme } = state;
       const css = card.profile?.settings?.customCss;

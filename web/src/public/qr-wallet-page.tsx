@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { LoadProblem } from './load-problem.tsx';
 import type { WalletCard } from '../../../shared/schemas/wallet.ts';
 import { walletQrTexts as t } from '../../../shared/card/wallet-page-texts.ts';
 
@@ -96,14 +97,8 @@ export function QrWalletPage({ pathname }: { pathname: string }) {
     case 'loading':
       return null;
     case 'not-found':
-      return <main className="card-page-message"><h1>{t.notFound}</h1></main>;
     case 'failed':
-      return (
-        <main className="card-page-message">
-          <h1>{t.loadFailed}</h1>
-          <button type="button" onClick={reload}>{t.retry}</button>
-        </main>
-      );
+      return <LoadProblem status={state.status} onRetry={reload} />;
     case 'ready': {
       const { card } = state;
       const chosen = platform === 'apple'
