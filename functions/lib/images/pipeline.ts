@@ -73,7 +73,8 @@ function jpegEnds(data: Buffer): boolean {
   return false;
 }
 
-function encodePng(img: Rgba): Buffer {
+/** PNG of RGBA pixels (with alpha only when a pixel is transparent). */
+export function encodePng(img: Rgba): Buffer {
   const png = new PNG({ width: img.width, height: img.height, colorType: hasTransparency(img) ? 6 : 2, inputColorType: 6, inputHasAlpha: true });
   png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length);
   return PNG.sync.write(png, { colorType: hasTransparency(img) ? 6 : 2, inputColorType: 6, inputHasAlpha: true, deflateLevel: 9 });
