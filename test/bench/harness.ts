@@ -38,3 +38,39 @@ export function median(values: number[]): number {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+/**
+ * Start of a bench worker script (run in its own process, its table name from `tablePrefix`):
+ * imports, the local server with capacity tracking, a fresh table with admin `admin`, an `api()`
+ * helper and the admin's `token`. The worker gets DynamoDB Local's endpoint as argv[2].
+ */
+export function benchWorkerPrelude(o: { root: string; tablePrefix: string }): string {
+  const path = (p: string) => JSON.stringify(`${o.root}/${p}`);
+  return `
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareLocal } from ${path('functions/local/prepare.ts')};
+import { createLocalServer } from ${path('functions/local/server.ts')};
+import { capacityLog } from ${path('functions/lib/db.ts')};
+
+process.env.TRACK_CAPACITY = '1';
+process.env.LOG_LEVEL = 'silent';
+const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = 'http://127.0.0.1:' + server.address().port;
+await prepareLocal({
+  endpoint: process.argv[2], tableName: '${o.tablePrefix}' + randomBytes(4).toString('hex'),
+  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
+  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
+});
+async function api(method, p, body, token) {
+  const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: 'Bearer ' + token } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json();
+  if (!res.ok) throw new Error(method + ' ' + p + ': ' + res.status + ' ' + JSON.stringify(data));
+  return data;
+}
+const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token;
+`;
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
+import { benchWorkerPrelude } from './harness.ts';
 
 // Issue 9, the public card's API: what one CDN miss costs (DynamoDB read units, that nothing is
 // written), how big the answers are, and how long the handler takes on a miss and for a 304.
@@ -12,33 +13,9 @@ const root = resolve(import.meta.dirname, '../..');
 const path = (p: string) => JSON.stringify(join(root, p));
 
 const worker = `
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+${benchWorkerPrelude({ root, tablePrefix: 'bench_cardapi_' })}
 import { gzipSync } from 'node:zlib';
-import { prepareLocal } from ${path('functions/local/prepare.ts')};
-import { createLocalServer } from ${path('functions/local/server.ts')};
-import { capacityLog } from ${path('functions/lib/db.ts')};
 import jpegJs from ${path('node_modules/jpeg-js/index.js')};
-
-process.env.TRACK_CAPACITY = '1';
-process.env.LOG_LEVEL = 'silent';
-const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = 'http://127.0.0.1:' + server.address().port;
-await prepareLocal({
-  endpoint: process.argv[2], tableName: 'bench_cardapi_' + randomBytes(4).toString('hex'),
-  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
-  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
-});
-async function api(method, p, body, token) {
-  const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: 'Bearer ' + token } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const data = await res.json();
-  if (!res.ok) throw new Error(method + ' ' + p + ': ' + res.status + ' ' + JSON.stringify(data));
-  return data;
-}
-const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token;
 const company = await api('POST', '/api/card/company', { org: 'Bench GmbH', userIds: [] }, token);
 await api('POST', '/api/card/company/credit/history', { companyId: company.id, credits: 10 }, token);
 const profile = await api('POST', '/api/card/company/profil', {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
+import { benchWorkerPrelude } from './harness.ts';
 
 // Issue 13, the legacy vcard area: what a legacy person's public card costs on a CDN miss (it is
 // looked up only after the V2 card read found nothing), what an unknown id costs now, and how
@@ -9,35 +10,10 @@ import type { BenchContext, BenchModule, Figure } from './harness.ts';
 // TRACK_CAPACITY=1, as in public-card-api.bench.ts.
 
 const root = resolve(import.meta.dirname, '../..');
-const path = (p: string) => JSON.stringify(join(root, p));
 const PERSONS = 300;
 
 const worker = `
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { prepareLocal } from ${path('functions/local/prepare.ts')};
-import { createLocalServer } from ${path('functions/local/server.ts')};
-import { capacityLog } from ${path('functions/lib/db.ts')};
-
-process.env.TRACK_CAPACITY = '1';
-process.env.LOG_LEVEL = 'silent';
-const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = 'http://127.0.0.1:' + server.address().port;
-await prepareLocal({
-  endpoint: process.argv[2], tableName: 'bench_vcard_' + randomBytes(4).toString('hex'),
-  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
-  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
-});
-async function api(method, p, body, token) {
-  const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: 'Bearer ' + token } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const data = await res.json();
-  if (!res.ok) throw new Error(method + ' ' + p + ': ' + res.status + ' ' + JSON.stringify(data));
-  return data;
-}
-const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token;
+${benchWorkerPrelude({ root, tablePrefix: 'bench_vcard_' })}
 const company = await api('POST', '/api/vcard/company', { org: 'Alt GmbH', plz: '10115', ort: 'Berlin', straße: 'Hauptstraße 1' }, token);
 const ids = [];
 for (let i = 0; i < ${PERSONS}; i += 20) {
