@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { Modal } from './modal.tsx';
 
 interface ConfirmDialogProps {
   title: string;
@@ -11,31 +12,18 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal yes/no question (e.g. a delete confirmation). Focus starts on "cancel", so Enter never
- * deletes by accident; Escape and a click on the backdrop cancel.
+ * A modal yes/no question (e.g. a delete confirmation) in the one Modal: focus trapped inside and
+ * returned afterwards, Escape cancels. Focus starts on "cancel", so Enter never deletes by accident.
  */
 export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    cancel.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel]);
-
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-        <h2 id={`${id}-title`}>{title}</h2>
-        <p id={`${id}-text`}>{text}</p>
-        <div className="form-actions">
-          <button ref={cancel} type="button" className="btn" onClick={onCancel}>{cancelLabel}</button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>{confirmLabel}</button>
-        </div>
+    <Modal title={title} role="alertdialog" describedBy={`${id}-text`} onClose={onCancel} initialFocus="[data-cancel]">
+      <p id={`${id}-text`}>{text}</p>
+      <div className="form-actions">
+        <button type="button" className="btn" data-cancel onClick={onCancel}>{cancelLabel}</button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>{confirmLabel}</button>
       </div>
-    </div>
+    </Modal>
   );
 }

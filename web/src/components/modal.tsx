@@ -66,25 +66,3 @@ export function Modal({ title, role = 'dialog', describedBy, onClose, children, 
     document.body,
   );
 }
-
-/** A yes/no question in a Modal; focus starts on "cancel", so Enter never deletes by accident. */
-export function ConfirmModal({ title, text, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  return (
-    <Modal title={title} role="alertdialog" describedBy={`${id}-text`} onClose={onCancel} initialFocus="[data-cancel]">
-      <p id={`${id}-text`}>{text}</p>
-      <div className="form-actions">
-        <button type="button" className="btn" data-cancel onClick={onCancel}>{cancelLabel}</button>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>{confirmLabel}</button>
-      </div>
-    </Modal>
-  );
-}

@@ -16,7 +16,8 @@ import { showError } from '../../toast.tsx';
 import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { getUser, isAdmin } from '../../session.ts';
-import { Modal, ConfirmModal } from '../../components/modal.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { personsOf } from '../cards/persons-of.ts';
 import { CompanyForm, loader as companyLoader } from './company-form.tsx';
 
@@ -157,7 +158,7 @@ function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { co
           onSaved={() => setEditing(undefined)} />
       )}
       {toDelete && (
-        <ConfirmModal title={t.deleteCardTitle} text={t.deleteCardText} confirmLabel={t.remove} cancelLabel={t.cancel}
+        <ConfirmDialog title={t.deleteCardTitle} text={t.deleteCardText} confirmLabel={t.remove} cancelLabel={t.cancel}
           onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </div>

@@ -9,7 +9,7 @@ import { call } from '../../api/client.ts';
 import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { BurgerMenu } from '../../components/burger-menu.tsx';
-import { ConfirmModal } from '../../components/modal.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListScreen } from '../../components/list-screen.tsx';
 
 const t = msg.vcard.ui;
@@ -78,7 +78,7 @@ export function VcardPersonList() {
         },
       ]}>
       {toDelete && (
-        <ConfirmModal title={t.deletePersonTitle} text={t.deletePersonText(fullName(toDelete))} confirmLabel={t.delete} cancelLabel={t.cancel}
+        <ConfirmDialog title={t.deletePersonTitle} text={t.deletePersonText(fullName(toDelete))} confirmLabel={t.delete} cancelLabel={t.cancel}
           busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </ListScreen>
