@@ -1,5 +1,9 @@
+import { profileMessages } from './profile.ts';
 // The legacy vcard area (spec §1 legacy area, §2 legacy vcard screens, §3 legacy entities).
 // Kept apart from the V2 company/person texts: the two areas must not share a key by accident.
+// Field labels the legacy forms share with the profile form come from there, one wording.
+const pf = profileMessages.fields;
+
 export const vcardMessages = {
   errors: {
     companyNotFound: 'Legacy-Unternehmen nicht gefunden',
@@ -61,21 +65,21 @@ export const vcardMessages = {
     toV2: 'Weiter zu V2',
     fields: {
       org: 'Organisation',
-      firmenname: 'Firmenname',
-      claim: 'Claim',
-      straße: 'Straße',
-      plz: 'PLZ',
-      ort: 'Ort',
-      bundesland: 'Bundesland',
-      land: 'Land',
-      url: 'Webseite',
-      notes: 'Notizen',
-      color: 'Farbe',
-      class: 'CSS-Klasse',
-      impressum: 'Impressum',
-      datenschutz: 'Datenschutz',
-      logo: 'Logo',
-      walletLogo: 'Wallet-Logo',
+      firmenname: pf.firmenname,
+      claim: pf.claim,
+      straße: pf.straße,
+      plz: pf.plz,
+      ort: pf.ort,
+      bundesland: pf.bundesland,
+      land: pf.land,
+      url: pf.url,
+      notes: pf.notes,
+      color: pf.color,
+      class: pf.class,
+      impressum: pf.impressum,
+      datenschutz: pf.datenschutz,
+      logo: pf.logo,
+      walletLogo: pf.walletLogo,
       image: 'Foto',
       imageWallet: 'Wallet-Bild',
       images: 'Bilder',
@@ -87,9 +91,9 @@ export const vcardMessages = {
       position: 'Position',
       tel: 'Telefon',
       email: 'E-Mail',
-      type: 'Typ',
+      type: pf.type,
       value: 'Wert',
-      link: 'Link',
+      link: pf.link,
       theme: 'Design',
       logoTop: 'Logo oben (px)',
       logoLeft: 'Logo links (px)',
