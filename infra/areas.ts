@@ -14,9 +14,15 @@ export const areaSettings: Partial<Record<string, AreaSettings>> = {
   tools: { memorySize: 1024, timeoutSeconds: 30 },
 };
 
-/** API Gateway throttling: the stage default and stricter limits per route key (requests per second, burst). */
-export const stageThrottle = { rateLimit: 200, burstLimit: 400 };
+/**
+ * API Gateway throttling: a ceiling for all clients together (requests per second, burst), so a
+ * flood cannot run up the Lambda bill; per-client limits are the WAF's rate rules per address
+ * (infra/waf-stack.ts) and the handlers' per-account buckets. A low stage limit would let one
+ * client lock everyone out (issue 19).
+ */
+export const stageThrottle = { rateLimit: 1000, burstLimit: 2000 };
 export const routeThrottles: Record<string, { rateLimit: number; burstLimit: number }> = {
-  // Sign-in: password guessing is also throttled per account and address in the handler and at the WAF.
-  'POST /api/auth': { rateLimit: 5, burstLimit: 10 },
+  // Sign-in hashes with scrypt (32 MiB, ~100 ms): the ceiling bounds that work, far above what the
+  // WAF lets one address send (100 in 5 minutes).
+  'POST /api/auth': { rateLimit: 100, burstLimit: 200 },
 };

@@ -5,6 +5,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { areas } from '../shared/api/routes.ts';
 import type { RouteDef } from '../shared/api/define.ts';
 import { tableDefinition } from '../functions/lib/table-definition.ts';
@@ -27,6 +28,11 @@ export interface VisitenkartenStackProps extends StackProps {
   /** Routes by area (default: shared/api/routes.ts `areas`); the budget test passes a padded table. */
   areas?: Readonly<Record<string, readonly RouteDef[]>>;
   jobs?: readonly JobDef[];
+  /**
+   * The WAF stack's SSM parameter holding its web ACL's ARN (infra/app-definition.ts), read at
+   * deploy time; context `webAclArn` takes precedence. Neither: the distribution runs without WAF.
+   */
+  webAclFrom?: { name: string; region: string };
 }
 
 /** Context values (cdk.json, `-c name=value`); docs/deploy.md describes each. */
@@ -52,10 +58,33 @@ function contextOf(scope: Construct) {
   };
 }
 
+/** The web ACL's ARN from another region's SSM parameter, read by a custom resource at deploy time. */
+function readWebAclArn(scope: Construct, from: { name: string; region: string }): string {
+  const parameterArn = Stack.of(scope).formatArn({ service: 'ssm', region: from.region, resource: 'parameter', resourceName: from.name.replace(/^\//, '') });
+  const call: cr.AwsSdkCall = {
+    service: 'SSM',
+    action: 'getParameter',
+    parameters: { Name: from.name },
+    region: from.region,
+    physicalResourceId: cr.PhysicalResourceId.of(from.name),
+  };
+  const reader = new cr.AwsCustomResource(scope, 'WebAclArn', {
+    onCreate: call,
+    onUpdate: call,
+    policy: cr.AwsCustomResourcePolicy.fromSdkCalls({ resources: [parameterArn] }),
+    installLatestAwsSdk: false,
+  });
+  return reader.getResponseField('Parameter.Value');
+}
+
 export class VisitenkartenStack extends Stack {
+  /** The distribution's web ACL (context, or read from the WAF stack), if any. */
+  readonly webAclArn: string | undefined;
+
   constructor(scope: Construct, id: string, props: VisitenkartenStackProps = {}) {
     super(scope, id, props);
     const ctx = contextOf(this);
+    this.webAclArn = ctx.webAclArn ?? (props.webAclFrom ? readWebAclArn(this, props.webAclFrom) : undefined);
 
     const t = tableDefinition;
     const table = new dynamodb.TableV2(this, 'Table', {
@@ -82,10 +111,6 @@ export class VisitenkartenStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(LOG_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
-
-    // EventBridge notifications, so jobs can consume new log objects (infra/jobs.ts, kind 'bucket').
-    // Set on the resource: the construct's `eventBridgeEnabled` adds a custom-resource Lambda for it.
-    (logBucket.node.defaultChild as s3.CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
     const uploads = new s3.Bucket(this, 'Uploads', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -163,13 +188,19 @@ export class VisitenkartenStack extends Stack {
       originSecret,
       originSecretRevision: ctx.originSecretRevision,
       logBucket,
-      ...(ctx.webAclArn ? { webAclArn: ctx.webAclArn } : {}),
+      ...(this.webAclArn ? { webAclArn: this.webAclArn } : {}),
       ...(ctx.domain ? { domain: ctx.domain } : {}),
     });
     if (props.webDir) web.deploy(props.webDir, edge.distribution);
 
+    const jobDefs = props.jobs ?? declaredJobs;
+    // EventBridge notifications of the log bucket only while a job consumes them (infra/jobs.ts, kind
+    // 'bucket'; none today). Set on the resource: `eventBridgeEnabled` adds a custom-resource Lambda.
+    if (jobDefs.some((j) => j.trigger.kind === 'bucket')) {
+      (logBucket.node.defaultChild as s3.CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
+    }
     const jobs = new Jobs(this, 'Jobs', {
-      jobs: props.jobs ?? declaredJobs,
+      jobs: jobDefs,
       resources: { ...resources, distributionArn: distributionArn(this, edge.distribution.distributionId) },
       environment: { ...environment, DISTRIBUTION_ID: edge.distribution.distributionId },
       queues: { invalidation: invalidationQueue },
@@ -187,7 +218,7 @@ export class VisitenkartenStack extends Stack {
     if (!ctx.publicBaseUrl) {
       Annotations.of(this).addWarningV2('visitenkarten:noPublicBaseUrl', 'Neither domainName nor publicBaseUrl in the context: QR codes and vCards would link to http://127.0.0.1:3000. After the first deploy, deploy again with -c publicBaseUrl=<output Url> (docs/deploy.md).');
     }
-    acknowledgeNagFindings(this, { webAcl: Boolean(ctx.webAclArn), certificate: Boolean(ctx.domain) });
+    acknowledgeNagFindings(this, { webAcl: Boolean(this.webAclArn), certificate: Boolean(ctx.domain) });
 
     new CfnOutput(this, 'Url', { value: `https://${ctx.domain?.names[0] ?? edge.distribution.distributionDomainName}` });
     new CfnOutput(this, 'DistributionId', { value: edge.distribution.distributionId });

@@ -11,9 +11,8 @@ import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
-import { requestMiddleware } from './request-middleware.ts';
+import { clientAddress, requestMiddleware } from './request-middleware.ts';
 import { mapStack } from './stack-map.ts';
-import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -57,14 +56,6 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
   return result.data;
-}
-
-/**
- * The visitor's address: CloudFront's function sets it (overwriting anything the client sent);
- * without CloudFront in front (locally) the connection's own address is it.
- */
-function clientAddress(event: HttpEvent): string {
-  return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 export function rawBody(event: HttpEvent): Buffer {

@@ -5,6 +5,7 @@ import { msg } from '../../shared/messages.ts';
 import { requireOrigin } from './auth/origin.ts';
 import { AppError, statusOf } from './errors.ts';
 import { log } from './log.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -22,6 +23,15 @@ function messageOf(result: Result): string | undefined {
   }
 }
 
+/**
+ * The visitor's address: CloudFront's function sets it (overwriting anything the client sent);
+ * without CloudFront in front (locally) the connection's own address is it. API Gateway's access
+ * log only knows CloudFront's address, so the request line below carries this one.
+ */
+export function clientAddress(event: Event): string {
+  return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
 function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | undefined, result: Result): void {
   const begin = started.get(event);
   const message = messageOf(result);
@@ -31,6 +41,7 @@ function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | un
     lambdaRequestId,
     method: event.requestContext?.http?.method,
     path: event.rawPath,
+    ip: clientAddress(event),
     status: result.statusCode ?? 200,
     ...(begin !== undefined ? { ms: Date.now() - begin } : {}),
     ...(message ? { error: message } : {}),

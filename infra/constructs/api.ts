@@ -58,7 +58,9 @@ export class Api extends Construct {
           requestId: '$context.requestId',
           routeKey: '$context.routeKey',
           status: '$context.status',
-          ip: '$context.identity.sourceIp',
+          // Behind CloudFront this is the edge's address, not the visitor's: the function's request
+          // line (same requestId) carries the visitor's `ip` (x-viewer-address, functions/lib/http.ts).
+          edgeIp: '$context.identity.sourceIp',
           latencyMs: '$context.responseLatency',
           integrationLatencyMs: '$context.integrationLatency',
           integrationError: '$context.integrationErrorMessage',
@@ -71,6 +73,7 @@ export class Api extends Construct {
     // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them.
     cfnStage.routeSettings = Object.fromEntries(Object.entries(routeThrottles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]));
 
+    const routesByKey = new Map<string, apigw.HttpRoute>();
     const stack = Stack.of(this);
     const invokeFrom = stack.formatArn({ service: 'execute-api', resource: this.httpApi.apiId, resourceName: '*/*' });
     for (const [area, routes] of Object.entries(props.areas)) {
@@ -88,13 +91,21 @@ export class Api extends Construct {
       fn.fn.addPermission('ApiInvoke', { principal: new iam.ServicePrincipal('apigateway.amazonaws.com'), sourceArn: invokeFrom });
       const integration = new AreaIntegration(`Int-${area}`, fn.fn);
       for (const route of routes) {
-        new apigw.HttpRoute(this, `Route-${route.name}`, {
+        const key = `${route.method} ${route.path}`;
+        routesByKey.set(key, new apigw.HttpRoute(this, `Route-${route.name}`, {
           httpApi: this.httpApi,
           routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
           integration,
-        });
+        }));
       }
       this.functions[area] = fn;
+    }
+    // API Gateway refuses a stage whose route settings name a route that does not exist yet, so the
+    // stage waits for every route it names (the first deploy failed without this).
+    for (const key of Object.keys(routeThrottles)) {
+      const route = routesByKey.get(key);
+      if (!route) throw new Error(`infra/areas.ts routeThrottles: ${key} is no route of the table`);
+      this.stage.node.addDependency(route);
     }
   }
 }

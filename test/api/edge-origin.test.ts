@@ -44,7 +44,8 @@ describe('request log', () => {
     expect((await s.api('GET', '/api/user', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(401);
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'request');
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ level: 'info', route: 'health', status: 200, method: 'GET', path: '/api/health' });
+    // The visitor's address (x-viewer-address, set by CloudFront or the local server), since API Gateway's access log only has the edge's.
+    expect(requests[0]).toMatchObject({ level: 'info', route: 'health', status: 200, method: 'GET', path: '/api/health', ip: '127.0.0.1' });
     expect(requests[1]).toMatchObject({ route: 'userList', status: 401 });
     expect(requests[1]!.error).toBeTypeOf('string');
     for (const r of requests) expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);

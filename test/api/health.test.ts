@@ -26,6 +26,19 @@ describe('GET /api/health', () => {
     expect((await fetch(`${s.baseUrl}/assets/fehlt-ABCDEFGH.js`)).status).toBe(404);
   });
 
+  test.each([
+    ['/robots.txt', 'text/plain', 'Disallow: /'],
+    ['/favicon.ico', 'image/x-icon', null],
+    ['/apple-touch-icon.png', 'image/png', null],
+  ])('answers %s (browsers and crawlers ask for it without a link)', async (path, type, text) => {
+    const res = await fetch(`${s.baseUrl}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain(type);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (text) expect(body.toString('utf8')).toContain(text);
+    else expect(body.length).toBeGreaterThan(100);
+  });
+
   test('a malformed percent escape in the path is a 4xx, never a 500', async () => {
     const token = await s.adminToken();
     // Ids consist of [A-Za-z0-9._:-] (issue 16): the undecodable escape is refused as a 400.

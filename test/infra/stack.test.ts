@@ -204,7 +204,8 @@ describe('data safety', () => {
     expect(uploads.LoggingConfiguration.LogFilePrefix).toBe('s3/uploads/');
     const logs = buckets.find(([id]) => id.startsWith('Logs'))![1].Properties;
     expect(logs.LifecycleConfiguration.Rules[0]).toMatchObject({ ExpirationInDays: 90 });
-    expect(logs.NotificationConfiguration).toEqual({ EventBridgeConfiguration: { EventBridgeEnabled: true } });
+    // No job consumes new log objects (the merge is scheduled): no notifications (issue 19).
+    expect(logs.NotificationConfiguration).toBeUndefined();
   });
 });
 
@@ -291,11 +292,11 @@ describe('CloudFront', () => {
 });
 
 describe('API stage', () => {
-  test('throttles by default and sign-in harder; access logs on', () => {
+  test('a high ceiling by default and for sign-in (per-client limits are the WAF\'s); access logs on', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
-      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
-      RouteSettings: { 'POST /api/auth': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 } },
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 }),
+      RouteSettings: { 'POST /api/auth': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 } },
       AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('requestId') }),
     });
   });
