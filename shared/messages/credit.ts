@@ -26,6 +26,8 @@ export const creditMessages = {
   },
   kinds: { manual: 'Manuell', activation: 'Aktivierung', monthly: 'Monatlich' },
   system: 'System (monatliche Gebühr)',
+  /** Who booked an admin's entry, as company users see it (no admin's name or id). */
+  administrator: 'Administrator',
   /** Shown before an activation happens (card form and overview). */
   activationCost: (cost: number, balance: number) =>
     `Das Aktivieren einer Visitenkarte kostet ${plural(cost)} (aktueller Kontostand: ${plural(balance)}). Eine bereits einmal aktivierte Karte wird kostenlos wieder aktiviert.`,

@@ -36,6 +36,25 @@ describe('credits: balance and manual entries', () => {
     expect(h[0]!.createdByName).toBe('admin');
   });
 
+  test('company users see "Administrator" for an admin\'s booking, never the admin\'s username or id; admins see both', async () => {
+    const t = await tenant(0);
+    const me = (await s.api('GET', '/api/auth', { token: admin })).body;
+    const adminId: string = me.user?.id ?? me.id;
+    expect((await s.api('POST', `${CR}/history`, { token: admin, body: { companyId: t.company.id, credits: 7 } })).status).toBe(200);
+    // An activation the company user did themselves keeps their own name.
+    const profile = await createProfile(s, t.company.id);
+    expect((await s.api('POST', P, { token: t.user.token, body: card(profile.id, { isActive: true }) })).status).toBe(200);
+    const seenByUser = await history(t.company.id, t.user.token);
+    const booked = seenByUser.find((e) => e.kind === 'manual')!;
+    expect(booked).toMatchObject({ createdByName: 'Administrator' });
+    expect(JSON.stringify(seenByUser)).not.toContain(adminId);
+    expect(booked.createdBy).toBe('administrator');
+    expect(JSON.stringify(seenByUser)).not.toContain('"createdByName":"admin"');
+    expect(seenByUser.find((e) => e.kind === 'activation')).toMatchObject({ createdBy: t.user.id });
+    const seenByAdmin = await history(t.company.id);
+    expect(seenByAdmin.find((e) => e.kind === 'manual')).toMatchObject({ createdBy: adminId, createdByName: 'admin' });
+  });
+
   test('an entry that would take the balance below 0 is a 409 and changes nothing', async () => {
     const t = await tenant(5);
     const res = await s.api('POST', `${CR}/history`, { token: admin, body: { companyId: t.company.id, credits: -6 } });

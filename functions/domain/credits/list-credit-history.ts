@@ -9,19 +9,30 @@ import type { CreditEntry } from '../../../shared/schemas/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { SYSTEM_USER } from './credit-entry.ts';
+import { isAdminGroup } from '../../../shared/roles.ts';
 import type { CreditEntryItem } from './credit-entry.ts';
 
-/** Names of the users who booked, read in one batch per page (a deleted user keeps only the id). */
-async function withNames(entries: CreditEntryItem[]): Promise<CreditEntry[]> {
+/** What company users see as the booker of an admin's entry: the role, never an admin's name or id. */
+export const ADMIN_BOOKER = 'administrator';
+
+/**
+ * Names of the users who booked, read in one batch per page (a deleted user keeps only the id).
+ * Company users see 'Administrator' (and no id) for entries booked by an admin or, when the user
+ * is gone, for manual entries (only admins book those).
+ */
+async function withNames(entries: CreditEntryItem[], viewerIsAdmin: boolean): Promise<CreditEntry[]> {
   const ids = [...new Set(entries.map((e) => e.createdBy).filter((id) => id !== SYSTEM_USER))];
-  const users = await batchGetAll<{ id: string; username: string }>(ids.map((id) => keys.user(id)), {
-    expression: '#id, username',
+  const users = await batchGetAll<{ id: string; username: string; userGroup?: { group?: string } }>(ids.map((id) => keys.user(id)), {
+    expression: '#id, username, userGroup',
     names: { '#id': 'id' },
   });
-  const names = new Map(users.map((u) => [u.id, u.username]));
+  const byId = new Map(users.map((u) => [u.id, u]));
   return entries.map((e) => {
-    const name = e.createdBy === SYSTEM_USER ? msg.credit.system : names.get(e.createdBy);
-    return { ...e, ...(name ? { createdByName: name } : {}) };
+    if (e.createdBy === SYSTEM_USER) return { ...e, createdByName: msg.credit.system };
+    const user = byId.get(e.createdBy);
+    const byAdmin = user ? isAdminGroup(user.userGroup?.group ?? '') : e.kind === 'manual';
+    if (byAdmin && !viewerIsAdmin) return { ...e, createdBy: ADMIN_BOOKER, createdByName: msg.credit.administrator };
+    return { ...e, ...(user ? { createdByName: user.username } : {}) };
   });
 }
 
@@ -41,5 +52,5 @@ export async function listCreditHistory(o: { auth: AuthUser; companyId: string; 
     ExclusiveStartKey: start,
   }));
   const nextCursor = encodeCursor(out.LastEvaluatedKey);
-  return { items: await withNames((out.Items ?? []) as CreditEntryItem[]), ...(nextCursor ? { nextCursor } : {}) };
+  return { items: await withNames((out.Items ?? []) as CreditEntryItem[], o.auth.isAdmin), ...(nextCursor ? { nextCursor } : {}) };
 }
