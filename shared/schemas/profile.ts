@@ -52,7 +52,7 @@ export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 
 const addressFields = {
   straße: optionalText(200),
-  plz: blankAsAbsent(z.string().trim().min(4, m.plzMin4).max(20, msg.validation.tooLong).optional()),
+  plz: blankAsAbsent(safeString({ max: 20 }).min(4, m.plzMin4).optional()),
   ort: optionalText(200),
   bundesland: optionalText(200),
   land: optionalText(200),

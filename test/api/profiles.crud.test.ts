@@ -56,6 +56,19 @@ describe('profiles: create and read', () => {
     expect(got.body).toEqual(res.body);
   });
 
+  test.each([['a NUL byte', '501\u00008'], ['a lone surrogate', '5018\ud800']])('a PLZ with %s is a 400 on create and on update, nothing stored (issue 19)', async (_, plz) => {
+    const t = await tenant();
+    const created = await s.api('POST', P, { token: t.user.token, body: { companyId: t.company.id, profilname: 'PLZ', adressen: [{ plz }] } });
+    expect(created.status).toBe(400);
+    expect(created.body.fieldErrors['adressen.0.plz']).toBe('Enthält unzulässige Zeichen (Steuerzeichen oder ungültige Unicode-Zeichen)');
+    const profile = await createProfile(s, t.company.id, { adressen: [{ plz: '50189', ort: 'Köln' }] });
+    const before = await s.api('GET', `${P}/${profile.id}`, { token: t.user.token });
+    const updated = await s.api('PATCH', `${P}/${profile.id}`, { token: t.user.token, body: { ...before.body, adressen: [{ ...before.body.adressen[0], plz }] } });
+    expect(updated.status).toBe(400);
+    expect(updated.body.fieldErrors['adressen.0.plz']).toBeTruthy();
+    expect((await s.api('GET', `${P}/${profile.id}`, { token: t.user.token })).body).toEqual(before.body);
+  });
+
   test('partial settings are completed with the defaults; blank texts are absent', async () => {
     const t = await tenant();
     const res = await s.api('POST', P, {

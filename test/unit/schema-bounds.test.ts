@@ -65,6 +65,63 @@ describe('every string a client can send is bounded (issue 16)', () => {
   });
 });
 
+/** Every string schema a client can send reaches, with its path (the leaves the walker above visits). */
+function stringLeaves(schema: unknown, path: string, seen = new Set<unknown>()): [string, z.ZodType][] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = defOf(schema);
+  const walk = (child: unknown, sub = path) => stringLeaves(child, sub, seen);
+  switch (def.type) {
+    case 'string': return [[path || '(root)', schema as z.ZodType]];
+    case 'object':
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, path ? `${path}.${k}` : k))
+        .concat(def.catchall ? walk(def.catchall, `${path}.*`) : []);
+    case 'array': return walk(def.element, `${path}[]`);
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+      return walk(def.innerType);
+    case 'pipe': return [...walk(def.in), ...walk(def.out)];
+    case 'union': return (def.options as unknown[]).flatMap((o) => walk(o));
+    case 'intersection': return [...walk(def.left), ...walk(def.right)];
+    case 'record': return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
+    case 'tuple': return (def.items as unknown[]).flatMap((o, i) => walk(o, `${path}[${i}]`));
+    case 'lazy': return walk((def.getter as () => unknown)());
+    default: return [];
+  }
+}
+
+/** The string's shortest allowed length (min_length / length_equals checks). */
+function minLength(def: Def): number {
+  const checks = (def.checks ?? []) as { _zod: { def: { check: string; minimum?: number; length?: number } } }[];
+  return Math.max(1, ...checks.flatMap((c) => (c._zod.def.check === 'min_length' ? [c._zod.def.minimum!] : c._zod.def.check === 'length_equals' ? [c._zod.def.length!] : [])));
+}
+
+const badCharacters: [string, string][] = [
+  ['NUL', '\u0000'], ['ESC', '\u001b'], ['DEL', '\u007f'], ['C1 NEL', '\u0085'], ['right-to-left override', '\u202e'],
+  ['lone high surrogate', '\ud800'], ['lone low surrogate', '\udc00'],
+];
+
+/** Strings a field might accept as its own format are replaced by one bad character in the middle, at the field's length. */
+function refusedEverywhere(schema: z.ZodType, bad: string): boolean {
+  const n = minLength(defOf(schema));
+  const value = `${'1'.repeat(Math.floor(n / 2))}${bad}${'1'.repeat(Math.max(0, n - Math.floor(n / 2) - 1))}`;
+  const r = schema.safeParse(value);
+  // Refused for its content, not merely for its length.
+  return !r.success && r.error.issues.some((i) => i.code !== 'too_small' && i.code !== 'too_big');
+}
+
+describe('no string a client can send takes control characters or lone surrogates (issue 19, item 4)', () => {
+  test.each(routeList.map((r) => [r.name, r] as const))('%s', (_, route) => {
+    const leaks = (['params', 'query', 'body'] as const).flatMap((part) => (route[part] ? stringLeaves(route[part], part) : []))
+      .flatMap(([path, schema]) => badCharacters.filter(([, bad]) => !refusedEverywhere(schema, bad)).map(([name]) => `${path}: ${name}`));
+    expect(leaks, `${route.name}: safeString/requiredText/optionalText aus shared/schemas/common.ts verwenden`).toEqual([]);
+  });
+
+  test('the check finds a plain string (so the test above can fail)', () => {
+    const leaves = stringLeaves(z.object({ a: z.string().trim().min(4).max(20), b: optionalText(20) }), '');
+    expect(leaves.filter(([, s]) => !refusedEverywhere(s, '\u0000')).map(([p]) => p)).toEqual(['a']);
+  });
+});
+
 describe('text rules (issue 16, finding 4)', () => {
   const line = optionalText(100);
   const multi = optionalText(100, { multiline: true });
