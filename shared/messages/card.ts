@@ -16,5 +16,16 @@ export const cardMessages = {
     escapeOutsideString: 'Escape-Sequenzen (\\) sind in Werten des eigenen CSS nur innerhalb von Anführungszeichen erlaubt.',
     leadingCombinator: 'Ein Selektor darf nicht mit +, ~ oder > beginnen.',
     declarationOutsideRule: 'Eigenschaften müssen in einer Regel stehen (z. B. .name { color: red; }).',
+    badString: (line: number) =>
+      `Das eigene CSS enthält in Zeile ${line} eine Zeichenkette ohne schließendes Anführungszeichen (ein Zeilenumbruch in Anführungszeichen wird als \\A geschrieben).`,
+    atRulePrelude: (name: string) => `Die Angaben hinter @${name} enthalten etwas, das im eigenen CSS nicht erlaubt ist.`,
+    selector: (line: number, selector: string) => `Das eigene CSS enthält in Zeile ${line} einen nicht unterstützten Selektor „${selector}“.`,
+    nestingOutsideRule: 'Das Zeichen & ist im eigenen CSS nur in verschachtelten Regeln erlaubt.',
+    nestingInFunction: 'Das Zeichen & darf im eigenen CSS nicht in :is(), :not(), :where() oder :has() stehen.',
+    nestedUnderRoot: 'Unter body, html und :root sind im eigenen CSS keine verschachtelten Regeln erlaubt; bitte als eigene Regel schreiben.',
+    imageFunction: 'In image-set() und ähnlichen Bildfunktionen sind im eigenen CSS nur eigene hochgeladene Bilder erlaubt, keine Variablen oder anderen Funktionen.',
+    tooManyUploads: (max: number) => `Das eigene CSS darf höchstens ${max} verschiedene Bilder laden.`,
+    uploadNotOwned: 'Das eigene CSS lädt ein Bild, das nicht zu diesem Unternehmen gehört. Bitte das Bild hochladen und dessen Adresse verwenden.',
+    ambiguous: 'Das eigene CSS lässt sich nicht eindeutig lesen (Browser könnten es anders verstehen). Bitte Kommentare zwischen Werten oder Selektoren entfernen.',
   },
 } as const;

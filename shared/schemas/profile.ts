@@ -45,7 +45,7 @@ export const profileSettingsSchema = z.object({
   kontakt: z.object({ fill: hex('#ffffff') }).prefault(ALL_DEFAULTS),
   display: z.object({ showStrasse: z.boolean().default(true), showPLZ: z.boolean().default(true) }).prefault(ALL_DEFAULTS),
   applePass: z.object({ backgroundColor: hex('#FFFFFF'), fontColor: hex('#000000') }).prefault(ALL_DEFAULTS),
-  /** Stored as text; the public card scopes it to the card and strips anything loading from elsewhere. */
+  /** Stored as typed; checked and scoped to the card root on save (functions/lib/custom-css.ts), which the public card serves. */
   customCss: z.preprocess(blankToNull, safeString({ max: 20_000, multiline: true }).nullable()),
 });
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;

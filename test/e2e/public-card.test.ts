@@ -207,6 +207,41 @@ describe('hostile content', () => {
     expect(dialogs).toEqual([]);
   });
 
+  test('issue 19: the reported customCss payloads, saved through the API, never change the public card', async () => {
+    const other = await createCard(s, t, await createProfile(s, t.company.id, fullProfile(files.logo)));
+    const profile = await createProfile(s, t.company.id, fullProfile(files.logo, { settings: { customCss: '.vc-name { color: rgb(1, 2, 3); }' } }));
+    const id = await createCard(s, t, profile);
+    const payloads = [
+      '.name{content:"\n} html body{background:url(https://evil.example/x.png) red} main::before{content:"HACKED"}\n.vk-card-root{display:none} .zz{content:"\n}',
+      '@layer x "\n; @import url(https://evil.example/x.css); @layer y "\n;',
+      Array.from({ length: 30 }, (_, i) => `.s${i} { background: url(/api/card/${other}/vcard?${i}) }`).join('\n'),
+    ];
+    const { page } = await openPage(PHONE);
+    for (const css of payloads) {
+      const current = await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: t.user.token });
+      const res = await s.api('PATCH', `/api/card/company/profil/${profile.id}`, { token: t.user.token, body: { ...fullProfile(files.logo), profilname: current.body.profilname, settings: { customCss: css }, version: current.body.version } });
+      expect(res.status, css).toBe(400);
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await openCard(page, s.baseUrl, id);
+      await page.getByRole('heading', { level: 1, name: 'Jürgen Weiß' }).waitFor();
+      const seen = await page.evaluate((rootClass) => ({
+        text: document.body.innerText,
+        before: getComputedStyle(document.querySelector('main')!, '::before').content,
+        body: getComputedStyle(document.body).backgroundColor,
+        card: getComputedStyle(document.querySelector(`.${rootClass}`)!).display,
+      }), CARD_ROOT_CLASS);
+      expect(seen.text).not.toContain('HACKED');
+      expect(seen.before).toBe('none');
+      expect(seen.body).toBe('rgb(238, 241, 245)');
+      expect(seen.card).not.toBe('none');
+      // The stored, valid CSS still applies.
+      await expect(page.locator('.vc-name').evaluate((e) => getComputedStyle(e).color)).resolves.toBe('rgb(1, 2, 3)');
+      expect(requests.filter((u) => u.includes('evil.example') || u.includes(`/api/card/${other}/vcard`)), css).toEqual([]);
+      page.removeAllListeners('request');
+    }
+  });
+
   test('customCss styles only the card: break-out attempts stay inside it or are refused', async () => {
     const profile = await createProfile(s, t.company.id, fullProfile(files.logo, {
       settings: {

@@ -31,6 +31,11 @@ describe('Lambda bundles', () => {
       expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('sourceMappingURL=data:');
     }
     for (const route of Object.values(areas.user)) expect(readFileSync(join(out, 'user/index.mjs'), 'utf8')).toContain(`${route.method} ${route.path}`);
+    // The CSS parser runs where customCss is saved, never on the public card's cold start (issue 19).
+    const parserMarkers = ['Unexpected newline while consuming a string token', 'postcss'];
+    const card = readFileSync(join(out, 'card/index.mjs'), 'utf8');
+    for (const marker of parserMarkers) expect(card.includes(marker), `card bundle contains ${marker}`).toBe(false);
+    expect(readFileSync(join(out, 'profile/index.mjs'), 'utf8')).toContain(parserMarkers[0]);
 
     Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     const { handler } = (await import(pathToFileURL(join(out, 'system/index.mjs')).href)) as { handler: (e: unknown, c: unknown) => Promise<{ statusCode: number; body: string }> };

@@ -2,14 +2,17 @@ import { defaultCardSettings } from '../../../shared/card/defaults.ts';
 import type { CardLang } from '../../../shared/card/labels.ts';
 import type { PublicCardAnswer } from '../../../shared/schemas/card.ts';
 import type { ProfileSettings } from '../../../shared/schemas/profile.ts';
-import { CustomCssError, scopeCustomCss } from '../../lib/custom-css.ts';
+import { SCOPED_CSS } from '../profiles/profile-item.ts';
 import { log } from '../../lib/log.ts';
 import type { CardSource } from './read-card.ts';
 
 type Section = Record<string, unknown>;
 
-/** Stored settings over the defaults, section by section: an old profile lacking a part still renders. */
-function publicSettings(stored: Section | undefined, profileId: string): ProfileSettings {
+/**
+ * Stored settings over the defaults, section by section: an old profile lacking a part still
+ * renders. customCss is the version scoped when the profile was saved (no parser runs here).
+ */
+function publicSettings(stored: Section | undefined, scopedCss: unknown, profileId: string): ProfileSettings {
   const s = stored ?? {};
   const merged = { ...defaultCardSettings } as unknown as Record<string, unknown>;
   for (const [key, fallback] of Object.entries(defaultCardSettings)) {
@@ -17,13 +20,10 @@ function publicSettings(stored: Section | undefined, profileId: string): Profile
     if (fallback && typeof fallback === 'object') merged[key] = { ...fallback, ...(value && typeof value === 'object' ? value : {}) };
     else if (typeof value === typeof fallback && value !== undefined) merged[key] = value;
   }
-  let customCss: string | null = null;
-  try {
-    customCss = scopeCustomCss(typeof s.customCss === 'string' ? s.customCss : null);
-  } catch (err) {
-    // Saved before today's rules (saving checks them now): the card shows without it.
-    if (!(err instanceof CustomCssError)) throw err;
-    log('warn', 'customCss of a profile refused on the public card: open and save the profile to see why', { profileId, reason: err.message });
+  const customCss = typeof scopedCss === 'string' && scopedCss ? scopedCss : null;
+  if (!customCss && typeof s.customCss === 'string' && s.customCss.trim()) {
+    // Saved before CSS was scoped on save (issue 19): shown without it until the profile is saved again.
+    log('warn', 'customCss of a profile has no scoped version: open and save the profile to apply it', { profileId });
   }
   return { ...(merged as unknown as ProfileSettings), customCss };
 }
@@ -78,7 +78,7 @@ export function toPublicCard({ person, profile, company }: CardSource): PublicCa
             land: text(address.land),
           }]
         : [],
-      settings: publicSettings(profile.settings, profile.id),
+      settings: publicSettings(profile.settings, profile[SCOPED_CSS], profile.id),
     },
   };
 }

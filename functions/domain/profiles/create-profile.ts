@@ -7,9 +7,9 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { Profile, ProfileInput } from '../../../shared/schemas/profile.ts';
-import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
+import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
-import { profileRecord, profileUploadFields } from './profile-item.ts';
+import { profileRecord, profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
 import { requireValidCustomCss } from '../../lib/custom-css.ts';
 
@@ -20,10 +20,11 @@ import { requireValidCustomCss } from '../../lib/custom-css.ts';
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
   requireCompanyAccess(o.auth, companyId, msg.company.notFound);
-  requireValidCustomCss(o.input.settings?.customCss);
+  const css = requireValidCustomCss(o.input.settings?.customCss);
   const now = new Date().toISOString();
   const item = {
     ...o.input,
+    ...(css ? { [SCOPED_CSS]: css.css } : {}),
     adressen: withAddressIds(o.input.adressen),
     id: randomUUID(),
     cardCount: 0,
@@ -51,6 +52,7 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
       onFail: () => new Error('profile id collision'),
     },
     ...uploadOwnershipSteps(companyId, newlyChosenFiles(profileUploadFields, {}, item)),
+    ...cssUploadOwnershipSteps(companyId, css?.uploads ?? []),
   ]);
   return item;
 }

@@ -2,6 +2,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 
+/**
+ * Attribute holding `settings.customCss` scoped to the card root (functions/lib/custom-css.ts),
+ * written with the CSS; the public card serves it as its customCss.
+ */
+export const SCOPED_CSS = 'customCssScoped';
+
 /** Profile fields that name an upload of the profile's company. */
 export const profileUploadFields = ['logo', 'appleLogo', 'walletLogo'] as const;
 

@@ -8,10 +8,10 @@ import { msg } from '../../../shared/messages.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import type { z } from 'zod';
-import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
+import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
-import { profileUploadFields } from './profile-item.ts';
+import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
 import { requireValidCustomCss } from '../../lib/custom-css.ts';
@@ -28,13 +28,15 @@ const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !==
  * must be uploads of the profile's company.
  */
 export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
-  requireValidCustomCss(o.changes.settings?.customCss);
+  const css = requireValidCustomCss(o.changes.settings?.customCss);
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
   const { version: expectedVersion, ...input } = o.changes;
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
   const content = { ...input, adressen: withAddressIds(input.adressen) };
   const written: Record<string, unknown> = { updatedAt: new Date().toISOString(), version: current.version + 1 };
   for (const field of contentFields) written[field] = content[field];
+  // What the public card serves (scoped here, so its path loads no parser); removed with the CSS.
+  written[SCOPED_CSS] = css?.css;
   await runGuarded([
     ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
     {
@@ -45,6 +47,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
       onFail: () => new ConflictError(),
     },
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
+    ...cssUploadOwnershipSteps(current.companyId, css?.uploads ?? []),
   ]);
   await invalidateProfileCards(o.profileId);
   await walletCardsChanged({ companyId: current.companyId, profileId: o.profileId });

@@ -11,6 +11,7 @@ import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult } fro
 import { getVcardCompanyItem } from '../vcard/company-item.ts';
 import { listVcardPersonsOfCompany } from '../vcard/list-persons.ts';
 import { readVcardSettings } from '../vcard/settings-item.ts';
+import { scopeCustomCss } from '../../lib/custom-css.ts';
 import { createProfile } from '../profiles/create-profile.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
@@ -53,6 +54,16 @@ async function legacyProfile(auth: AuthUser, companyId: string, vcardCompanyId: 
     url: legacy.url, social: legacy.social, notes: legacy.notes, color: legacy.color, class: legacy.class,
     impressum: legacy.impressum, datenschutz: legacy.datenschutz,
   };
+  // The legacy CSS comes along when today's rules accept it and its images are the target company's own.
+  const css = (() => {
+    try {
+      return scopeCustomCss(settings.customCss);
+    } catch {
+      return undefined;
+    }
+  })();
+  const cssKept = css !== undefined && (await Promise.all((css?.uploads ?? []).map((f) => ownedFile(companyId, f)))).every(Boolean);
+  if (!cssKept) settings.customCss = null;
   const parsed = createProfileSchema.safeParse({ ...raw, settings });
   const input = parsed.success ? parsed.data : createProfileSchema.parse({ ...raw, settings: { ...settings, customCss: null } });
   const profile = await createProfile({ auth, input });

@@ -33,3 +33,21 @@ export function newlyChosenFiles<F extends string>(fields: readonly F[], current
   const shown = current as Partial<Record<F, unknown>>;
   return Object.fromEntries(fields.map((f) => [f, next[f] !== shown[f] ? next[f] : undefined]));
 }
+
+/**
+ * The uploads a customCss loads must be the company's own: checked inside the write like the
+ * logos, failing with the CSS field's error (another company's image or route is never loaded).
+ */
+export function cssUploadOwnershipSteps(companyId: string, files: readonly string[]): GuardedItem[] {
+  return files.map((filename) => ({
+    item: {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.upload(filename),
+        ConditionExpression: 'companyId = :cid',
+        ExpressionAttributeValues: { ':cid': companyId },
+      },
+    },
+    onFail: () => new ValidationError(msg.errors.invalidInput, { 'settings.customCss': msg.card.css.uploadNotOwned }),
+  }));
+}

@@ -7,6 +7,7 @@ import type { CompanyItem } from '../companies/company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';
 import { getVcardPersonItem } from './person-item.ts';
 import { withLegacyDefaults } from './settings-item.ts';
+import { SCOPED_CSS } from '../profiles/profile-item.ts';
 
 /** The one address a legacy card shows: its company's. */
 const LEGACY_ADDRESS_ID = 'legacy';
@@ -24,7 +25,7 @@ export async function readLegacyCard(personId: string): Promise<CardSource | und
   const settingsKey = keys.vcardSettings(person.companyId);
   const items = await batchGetAll<Record<string, unknown>>([companyKey, settingsKey]);
   const company = items.find((i) => i.sk === companyKey.sk) as VcardCompanyItem | undefined;
-  const settings = items.find((i) => i.sk === settingsKey.sk) as { settings?: Record<string, unknown> } | undefined;
+  const settings = items.find((i) => i.sk === settingsKey.sk) as { settings?: Record<string, unknown>; [SCOPED_CSS]?: string } | undefined;
   if (!company || company.deleting) return undefined;
   const asPerson = {
     ...person,
@@ -52,6 +53,7 @@ export async function readLegacyCard(personId: string): Promise<CardSource | und
       land: company.land,
     }],
     settings: withLegacyDefaults(settings?.settings),
+    [SCOPED_CSS]: settings?.[SCOPED_CSS],
   } as unknown as ProfileItem;
   const asCompany = { id: company.id, org: company.org, lang: 'de' } as unknown as CompanyItem;
   return { person: asPerson, profile: asProfile, company: asCompany };

@@ -1,11 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
+import { SCOPED_CSS } from '../profiles/profile-item.ts';
 import { legacyDefaultSettings } from '../../../shared/schemas/vcard-settings.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 
-export function vcardSettingsRecord(companyId: string, settings: VcardSettings): Record<string, unknown> {
-  return { ...keys.vcardSettings(companyId), ...keys.ownedVcardSettings(companyId), type: 'vcardSettings', id: companyId, companyId, settings };
+/** `scopedCss`: settings.customCss scoped to the card root (functions/lib/custom-css.ts), what legacy cards serve. */
+export function vcardSettingsRecord(companyId: string, settings: VcardSettings, scopedCss?: string): Record<string, unknown> {
+  return {
+    ...keys.vcardSettings(companyId), ...keys.ownedVcardSettings(companyId), type: 'vcardSettings', id: companyId, companyId, settings,
+    ...(scopedCss ? { [SCOPED_CSS]: scopedCss } : {}),
+  };
 }
 
 type Section = Record<string, unknown>;

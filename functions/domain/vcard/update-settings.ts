@@ -7,19 +7,23 @@ import { vcardCompanyLiveCheck } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
+import { cssUploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 
 /**
- * Replaces the company's settings (the form sends all of them). customCss is checked like a
- * profile's (400 on `settings.customCss`); the company must exist and not be in deletion.
+ * Replaces the company's settings (the form sends all of them). customCss is checked and scoped
+ * like a profile's (400 on `settings.customCss`; its images must be uploads of this legacy
+ * company); the company must exist and not be in deletion.
  */
 export async function updateVcardSettings(o: { companyId: string; settings: VcardSettings }): Promise<VcardSettingsRecord> {
-  requireValidCustomCss(o.settings.customCss);
+  const css = requireValidCustomCss(o.settings.customCss);
+  const ownership = cssUploadOwnershipSteps(o.companyId, css?.uploads ?? []);
   await transact(
     [
       vcardCompanyLiveCheck(o.companyId),
-      { Put: { TableName: tableName(), Item: vcardSettingsRecord(o.companyId, o.settings) } },
+      { Put: { TableName: tableName(), Item: vcardSettingsRecord(o.companyId, o.settings, css?.css) } },
+      ...ownership.map((s) => s.item),
     ],
-    () => new NotFoundError(msg.vcard.errors.companyNotFound),
+    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(msg.vcard.errors.companyNotFound)),
   );
   await invalidateVcardCompanyCards(o.companyId);
   await walletCardsChanged({ companyId: o.companyId });
