@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { fieldErrorsOf } from '../../shared/schemas/common.ts';
 import { msg } from '../../shared/messages.ts';
-import { AppError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
+import { AppError, PayloadTooLargeError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
 import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
@@ -101,7 +101,12 @@ function requireBodyType(route: RouteDef, event: HttpEvent): void {
   }
   if (!route.body || rawBody(event).length === 0) return;
   if (mediaType(event) !== 'application/json') throw new UnsupportedTypeError(msg.errors.jsonOnly);
+  // Anyone may call a public route: its JSON is small (sign-in, PassKit), so a big one is refused unread.
+  if (route.access === 'public' && rawBody(event).length > PUBLIC_JSON_MAX_BYTES) throw new PayloadTooLargeError(msg.errors.payloadTooLarge);
 }
+
+/** Largest JSON body a public route reads (a PassKit log of 20 lines of 1,000 characters fits). */
+export const PUBLIC_JSON_MAX_BYTES = 64 * 1024;
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
   return {

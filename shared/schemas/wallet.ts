@@ -41,4 +41,5 @@ export const passkitRegistrationParams = z.object({ deviceId: token, passTypeId:
 export const passkitPassParams = z.object({ passTypeId: token, serial: token });
 export const passkitSerialsQuery = z.object({ passesUpdatedSince: safeString({ max: 40 }).optional() });
 export const passkitRegisterBody = z.object({ pushToken: safeString({ max: 200, error: { error: () => msg.wallet.errors.pushToken } }).min(1, msg.wallet.errors.pushToken) });
-export const passkitLogBody = z.object({ logs: z.array(safeString({ max: 2000, multiline: true })).max(100).default([]) });
+/** Bounded: anyone may post here (issue 19); Wallet sends a few lines when a pass misbehaves. */
+export const passkitLogBody = z.object({ logs: z.array(safeString({ max: 1000, multiline: true })).max(20).default([]) });

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { useTestServer } from '../helpers/server.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
 import type { FakeApns, FakeGoogle, TestChain } from '../helpers/wallet-fakes.ts';
@@ -102,6 +105,25 @@ describe('passes stay current', () => {
     expect(gone.pass.voided).toBe(true);
     expect(gone.pass.generic.primaryFields[0].value).toBe('Jürgen Groß');
     expect(google.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(encodeURIComponent(objectId))).at(-1)?.body).toEqual({ state: 'EXPIRED' });
+  });
+
+  it('a deleted card\'s snapshot expires: 30 days of voided pass, then its details are gone (issue 19)', async () => {
+    const c = await newCard();
+    const deviceId = `device${randomBytes(6).toString('hex')}`;
+    const { auth } = await register(c, deviceId, randomBytes(32).toString('hex'));
+    expect((await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+    const reg = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.passRegistration(c.person.id, deviceId) }))).Item!;
+    expect(reg.voidedCard).toBeDefined();
+    // The table's TTL removes it (DynamoDB TTL: expiresAt in seconds).
+    const days = (reg.expiresAt - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    // TTL deletes lazily (often a day late): an expired snapshot is never served.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.passRegistration(c.person.id, deviceId), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    const passPath = `/api/wallet/passkit/v1/passes/${PASS_TYPE_ID}/${c.person.id}`;
+    const res = await fetch(s.baseUrl + passPath, { headers: auth });
+    expect(res.status).toBe(404);
+    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).not.toContain('Groß');
   });
 
   it('a device APNs reports gone (410) is unregistered', async () => {

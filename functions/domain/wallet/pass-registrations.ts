@@ -17,7 +17,21 @@ export interface PassRegistration {
   updatedAt: number;
   /** A deleted card: what its voided pass is built from (the card itself is gone). */
   voidedCard?: { person: CardPerson; profile: CardProfile | null; lang: CardLang };
+  /** Set with `voidedCard` (seconds, the table's TTL): the deleted card's details are not kept for good. */
+  expiresAt?: number;
 }
+
+/**
+ * How long a deleted card's snapshot stays, so devices that were offline still get the voided
+ * pass; then the registration (and with it the card's last details) goes.
+ */
+export const VOIDED_SNAPSHOT_DAYS = 30;
+
+/** TTL removes items lazily (often a day or two late): an expired registration is treated as gone. */
+const live = (regs: PassRegistration[]) => {
+  const now = Date.now() / 1000;
+  return regs.filter((r) => r.expiresAt === undefined || r.expiresAt > now);
+};
 
 /** Registers a device; true when it is new (201), false when it was registered already (200). */
 export async function registerDevice(r: Omit<PassRegistration, 'updatedAt'>): Promise<boolean> {
@@ -42,22 +56,22 @@ export async function unregisterDevice(serial: string, deviceId: string): Promis
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.passRegistration(serial, deviceId) }));
 }
 
-export function registrationsOfPass(serial: string): Promise<PassRegistration[]> {
-  return queryAll<PassRegistration>({
+export async function registrationsOfPass(serial: string): Promise<PassRegistration[]> {
+  return live(await queryAll<PassRegistration>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.passRegistrationPartition(serial).pk },
     ConsistentRead: true,
-  });
+  }));
 }
 
-export function registrationsOfDevice(deviceId: string): Promise<PassRegistration[]> {
-  return queryAll<PassRegistration>({
+export async function registrationsOfDevice(deviceId: string): Promise<PassRegistration[]> {
+  return live(await queryAll<PassRegistration>({
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.deviceRegistrationPartition(deviceId).gsi1pk },
-  });
+  }));
 }
 
 export function registrationsOfCompany(companyId: string): Promise<PassRegistration[]> {
@@ -75,9 +89,13 @@ export async function markPassUpdated(r: PassRegistration, now: number, voidedCa
   await db().send(new UpdateCommand({
     TableName: tableName(),
     Key: keys.passRegistration(r.serial, r.deviceId),
-    UpdateExpression: `SET updatedAt = :now${voidedCard ? ', voidedCard = :v' : ''}${profileId ? ', profileId = :p' : ''}`,
+    UpdateExpression: `SET updatedAt = :now${voidedCard ? ', voidedCard = :v, expiresAt = :exp' : ''}${profileId ? ', profileId = :p' : ''}`,
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':now': now, ...(voidedCard ? { ':v': voidedCard } : {}), ...(profileId ? { ':p': profileId } : {}) },
+    ExpressionAttributeValues: {
+      ':now': now,
+      ...(voidedCard ? { ':v': voidedCard, ':exp': Math.floor(now / 1000) + VOIDED_SNAPSHOT_DAYS * 86_400 } : {}),
+      ...(profileId ? { ':p': profileId } : {}),
+    },
   })).catch(() => undefined);
 }
 

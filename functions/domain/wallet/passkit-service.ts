@@ -80,8 +80,27 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   return { kind: 'file', contentType: PKPASS_TYPE, body: pass, headers: { 'last-modified': lastModified, 'cache-control': 'no-store' } };
 }
 
+/**
+ * Lines of the unauthenticated PassKit log this container writes per minute; the rest is counted
+ * and reported once a minute, so a flood (from many addresses, past the WAF's per-address rule)
+ * cannot run up the log bill.
+ */
+export const PASSKIT_LOG_LINES_PER_MINUTE = 60;
+const budget = { minute: 0, written: 0, dropped: 0 };
+
 /** Wallet reports problems with our passes here; they go to the log for the operator. */
-export async function acceptLogs(o: { logs: string[] }): Promise<Record<string, never>> {
-  for (const line of o.logs.slice(0, 20)) log('info', 'passkit device log', { line: line.slice(0, 500) });
+export async function acceptLogs(o: { logs: string[]; now?: number }): Promise<Record<string, never>> {
+  const minute = Math.floor((o.now ?? Date.now()) / 60_000);
+  if (minute !== budget.minute) {
+    if (budget.dropped) log('warn', 'passkit device log lines dropped (more than the per-minute budget)', { dropped: budget.dropped, budget: PASSKIT_LOG_LINES_PER_MINUTE });
+    Object.assign(budget, { minute, written: 0, dropped: 0 });
+  }
+  for (const line of o.logs) {
+    if (budget.written >= PASSKIT_LOG_LINES_PER_MINUTE) budget.dropped++;
+    else {
+      budget.written++;
+      log('info', 'passkit device log', { line: line.slice(0, 500) });
+    }
+  }
   return {};
 }
