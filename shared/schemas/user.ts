@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password/rules.ts';
 import { blankAsAbsent, idSchema, optionalText, requiredEmail, requiredText, safeString, usernameSchema } from './common.ts';
 
 export const userGroupSchema = z.object({ id: z.string(), group: z.string() });
@@ -15,14 +16,21 @@ export const publicUserSchema = z.object({
   isActive: z.boolean(),
   /** Optimistic-locking version: send it back on update so no change is silently lost. */
   version: z.number().int(),
+  /**
+   * The password met the rules of its day but not today's (12 characters, not guessable): noticed
+   * at sign-in; the back office asks for a new one until it is changed (issue 19).
+   */
+  passwordOutdated: z.boolean().optional(),
 });
 export type PublicUser = z.output<typeof publicUserSchema>;
 
 // Passwords keep their spaces and are compared as typed, but NFC-normalised like every text
 // (the same password typed on two keyboards is one password) and free of control characters.
-const passwordText = () => safeString({ max: 200, keepSpace: true, error: { error: () => msg.validation.required } });
-const password = blankAsAbsent(passwordText().min(8, msg.validation.min8));
-const optionalPassword = blankAsAbsent(passwordText().min(8, msg.validation.min8).optional());
+const passwordText = () => safeString({ max: MAX_PASSWORD_LENGTH, keepSpace: true, error: { error: () => msg.validation.required } });
+// New passwords: at least 12 characters (ASVS L2; the spec's 8 is raised, docs/decisions.md). How
+// guessable they are is checked on the server when one is set (functions/domain/users/password-policy.ts).
+const password = blankAsAbsent(passwordText().min(MIN_PASSWORD_LENGTH, msg.validation.passwordMin));
+const optionalPassword = blankAsAbsent(passwordText().min(MIN_PASSWORD_LENGTH, msg.validation.passwordMin).optional());
 const version = z.number().int().nonnegative().optional();
 
 export const loginSchema = z.object({

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s.close(); });
 
-const PASSWORD = 'geheim-123';
+const PASSWORD = 'Gleis-Ahorn-Docht-19';
 const BAD_CREDENTIALS = { message: 'Benutzername oder Passwort ist falsch.' };
 const THROTTLED = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.';
 
@@ -203,21 +203,21 @@ describe('token invalidation', () => {
   test('changing the own password ends the old sessions; only the new password works', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    const res = await s.api('PATCH', `/api/user/${user.id}`, { token, body: { currentPassword: PASSWORD, password: 'ganz-neu-456' } });
+    const res = await s.api('PATCH', `/api/user/${user.id}`, { token, body: { currentPassword: PASSWORD, password: 'Ganz-neu-Lupe-456' } });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
     expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
     expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(401);
-    const fresh = await s.login(user.username, 'ganz-neu-456');
+    const fresh = await s.login(user.username, 'Ganz-neu-Lupe-456');
     expect((await s.api('GET', '/api/auth', { token: fresh })).status).toBe(200);
   });
 
   test('a password set by an admin also ends the user\'s sessions', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { password: 'vom-admin-789' } })).status).toBe(200);
+    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { password: 'Vom-Admin-Harfe-789' } })).status).toBe(200);
     expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
-    await expect(s.login(user.username, 'vom-admin-789')).resolves.toEqual(expect.any(String));
+    await expect(s.login(user.username, 'Vom-Admin-Harfe-789')).resolves.toEqual(expect.any(String));
   });
 
   test('a deactivated user\'s token stops working at once; reactivated they can sign in again', async () => {

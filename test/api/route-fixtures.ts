@@ -130,14 +130,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
     call: (c) => {
       const username = uniqueName('neu');
       return {
-        body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123', userGroupId: 'user' },
+        body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'Birke-Sand-Tinte-88', userGroupId: 'user' },
         state: readPath(c, '/api/user'),
       };
     },
     foreign: 'denied',
     badInputs: () => {
       const username = uniqueName('neu');
-      const body = { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'passwort-123' };
+      const body = { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'Birke-Sand-Tinte-88' };
       return [
         // Finding 3: a group id beyond DynamoDB's 2,048-byte key limit was a 500.
         { body: { ...body, userGroupId: 'g'.repeat(3000) } },

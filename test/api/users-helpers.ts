@@ -6,7 +6,7 @@ import type { TestServer } from '../helpers/server.ts';
 export function usersHelpers(s: TestServer) {
   let admin = '';
   beforeAll(async () => { admin = await s.adminToken(); });
-  const PASSWORD = 'geheim-123';
+  const PASSWORD = 'Gleis-Ahorn-Docht-19';
 
   function newUser(extra: Record<string, unknown> = {}) {
     return { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra };

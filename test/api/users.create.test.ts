@@ -45,7 +45,7 @@ describe('POST /api/user', () => {
     ['lastname', 'B', 'Muss mindestens 2 Zeichen lang sein'],
     ['email', 'keine-adresse', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
     ['email', 'a@', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
-    ['password', '1234567', 'Muss mindestens 8 Zeichen lang sein'],
+    ['password', '1234567', 'Muss mindestens 12 Zeichen lang sein'],
     ['userGroupId', 'gibt-es-nicht', 'Diese Benutzergruppe gibt es nicht.'],
   ])('%s = %j is refused with "%s" and nothing is created', async (field, value, message) => {
     const before = (await s.api('GET', '/api/user', { token: admin })).body.length;
@@ -57,9 +57,31 @@ describe('POST /api/user', () => {
 
   test('the minimum lengths are inclusive', async () => {
     // Each test file has a table of its own, so this 2-character name is free.
-    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: 'xy', firstname: 'Al', lastname: 'Bo', password: '12345678' }) });
-    expect(res.status).toBe(200);
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username: 'xy', firstname: 'Al', lastname: 'Bo', password: 'Fluss-Ofen-1' }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ username: 'xy', firstname: 'Al', lastname: 'Bo' });
+  });
+
+  test.each([
+    ['a common password, long enough', 'passwort1234'],
+    ['a keyboard walk', 'qwertzuiop123'],
+    ['a German word and a year', 'Sonnenschein2024'],
+    ['the product\'s name', 'Visitenkarten2026'],
+  ])('%s is refused with the strength estimate\'s German reason (issue 19)', async (_name, password) => {
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ password }) });
+    expect(res.status, password).toBe(400);
+    expect(res.body.fieldErrors.password).toMatch(/^Dieses Passwort ist zu leicht zu erraten\./);
+  });
+
+  test('a password holding the username or the mailbox name is refused (issue 19)', async () => {
+    for (const body of [
+      newUser({ username: 'sonnenblume7', password: 'Sonnenblume7-Zwirn' }),
+      newUser({ email: 'tulpenfeld@example.de', password: 'Harfe-TULPENFELD-9' }),
+    ]) {
+      const res = await s.api('POST', '/api/user', { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors).toEqual({ password: 'Das Passwort darf weder den Benutzernamen noch den Namensteil der E-Mail-Adresse enthalten.' });
+    }
   });
 
   test('usernames are unique regardless of case (409)', async () => {

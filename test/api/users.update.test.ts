@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { usersHelpers } from './users-helpers.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { hashPassword } from '../../functions/lib/auth/password.ts';
 
 const s = useTestServer();
 let admin: string;
@@ -12,7 +16,7 @@ describe('PATCH /api/user/{id} (own account)', () => {
   test('changes own contact fields (trimmed) but neither username nor group', async () => {
     const me = await createUser();
     const res = await s.api('PATCH', `/api/user/${me.user.id}`, {
-      token: me.token, body: { firstname: ' Moritz ', email: 'moritz@example.de', username: 'gekapert', userGroupId: 'admin', isActive: false },
+      token: me.token, body: { firstname: ' Moritz ', email: 'moritz@example.de', currentPassword: PASSWORD, username: 'gekapert', userGroupId: 'admin', isActive: false },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstname: 'Moritz', email: 'moritz@example.de', username: me.user.username, userGroup: { id: 'user' }, isActive: true, version: 2 });
@@ -49,10 +53,48 @@ describe('PATCH /api/user/{id} (own account)', () => {
     expect(wrong.body).toEqual({ message: 'Das aktuelle Passwort ist falsch.', fieldErrors: { currentPassword: 'Das aktuelle Passwort ist falsch.' } });
     const short = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: 'kurz', currentPassword: PASSWORD } });
     expect(short.status).toBe(400);
-    expect(short.body.fieldErrors).toEqual({ password: 'Muss mindestens 8 Zeichen lang sein' });
+    expect(short.body.fieldErrors).toEqual({ password: 'Muss mindestens 12 Zeichen lang sein' });
+    const weak = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { password: 'hallo12345678', currentPassword: PASSWORD } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.fieldErrors.password).toMatch(/^Dieses Passwort ist zu leicht zu erraten\./);
     // Nothing changed: the old password and the session still work.
     expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(200);
     await expect(s.login(me.user.username, PASSWORD)).resolves.toEqual(expect.any(String));
+  });
+
+  test('changing the own e-mail address needs the current password (issue 19)', async () => {
+    const me = await createUser();
+    const missing = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { email: 'neu@example.de' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual({ currentPassword: 'Pflichtfeld' });
+    const wrong = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { email: 'neu@example.de', currentPassword: 'Falsch-Falsch-99' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors).toEqual({ currentPassword: 'Das aktuelle Passwort ist falsch.' });
+    expect((await s.api('GET', `/api/user/${me.user.id}`, { token: admin })).body.email).toBe('max@example.de');
+    // The same address again is no change and needs nothing.
+    expect((await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { email: 'max@example.de', lastname: 'Neu' } })).status).toBe(200);
+    const ok = await s.api('PATCH', `/api/user/${me.user.id}`, { token: me.token, body: { email: 'neu@example.de', currentPassword: PASSWORD } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.email).toBe('neu@example.de');
+    // Not a password change: the session goes on.
+    expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(200);
+  });
+
+  test('an account from before the 12-character rule signs in and is asked for a new password until it changes it (issue 19)', async () => {
+    const me = await createUser();
+    // As stored before issue 19: an 8-character password.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(me.user.id), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword('geheim12') } }));
+    const token = await s.login(me.user.username, 'geheim12');
+    const session = await s.api('GET', '/api/auth', { token });
+    expect(session.status).toBe(200);
+    expect(session.body.passwordOutdated).toBe(true);
+    const changed = await s.api('PATCH', `/api/user/${me.user.id}`, { token, body: { password: 'Kiesel-Harfe-Zwirn-6', currentPassword: 'geheim12' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.passwordOutdated).toBeUndefined();
+    const again = await s.login(me.user.username, 'Kiesel-Harfe-Zwirn-6');
+    expect((await s.api('GET', '/api/auth', { token: again })).body.passwordOutdated).toBeUndefined();
+    // A strong password never gets the flag.
+    expect((await s.api('GET', '/api/auth', { token: me.token })).status).toBe(401);
   });
 
   test('a blank password keeps the old one', async () => {
@@ -86,6 +128,10 @@ describe('PATCH /api/user/admin/{id}', () => {
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ password: 'Das eigene Passwort bitte unter „Konto“ ändern (mit dem aktuellen Passwort).' });
     expect((await s.api('GET', '/api/auth', { token: admin })).status).toBe(200);
+    const email = await s.api('PATCH', `/api/user/admin/${me.body.id}`, { token: admin, body: { email: 'anders@example.de' } });
+    expect(email.status).toBe(400);
+    expect(email.body.fieldErrors).toEqual({ email: 'Die eigene E-Mail-Adresse bitte unter „Konto“ ändern (mit dem aktuellen Passwort).' });
+    expect((await s.api('GET', '/api/auth', { token: admin })).body.email).toBe(me.body.email);
   });
 
   test('edit validation: same rules as create, blank required fields are refused', async () => {
@@ -96,7 +142,7 @@ describe('PATCH /api/user/admin/{id}', () => {
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({
       username: 'Muss mindestens 2 Zeichen lang sein', email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-      firstname: 'Pflichtfeld', lastname: 'Muss mindestens 2 Zeichen lang sein', password: 'Muss mindestens 8 Zeichen lang sein',
+      firstname: 'Pflichtfeld', lastname: 'Muss mindestens 2 Zeichen lang sein', password: 'Muss mindestens 12 Zeichen lang sein',
     });
     const group = await s.api('PATCH', `/api/user/admin/${u.user.id}`, { token: admin, body: { userGroupId: 'gibt-es-nicht' } });
     expect(group.status).toBe(400);

@@ -78,7 +78,7 @@ describe('users and roles', () => {
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
     // Inline errors from the shared schema, and the form toast.
     await form.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein').waitFor();
-    await form.getByText('Muss mindestens 8 Zeichen lang sein').waitFor();
+    await form.getByText('Muss mindestens 12 Zeichen lang sein').waitFor();
     await admin.page.getByRole('status').filter({ hasText: 'Im Formular sind Fehler vorhanden' }).first().waitFor();
 
     await form.getByLabel('E-Mail').fill('uta@example.de');
@@ -111,7 +111,7 @@ describe('users and roles', () => {
     await user.page.getByLabel('Aktuelles Passwort').fill('uta-passwort-1');
     await user.page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await user.page.getByText('Muss mindestens 8 Zeichen lang sein').waitFor();
+    await user.page.getByText('Muss mindestens 12 Zeichen lang sein').waitFor();
     await user.page.getByLabel('Neues Passwort', { exact: true }).fill('uta-passwort-2');
     await user.page.getByLabel('Neues Passwort bestätigen').fill('uta-passwort-3');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();

@@ -162,7 +162,7 @@ describe('card holders in the browser', () => {
     await close();
 
     const admin = await openPage();
-    await signIn(admin.page, { username: 'admin', password: 'admin-passwort-1' });
+    await signIn(admin.page, { username: 'admin', password: 'Wolke-Tinte-Regal-51' });
     await admin.page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=${bare.company.id}`);
     await admin.page.waitForURL((url) => !url.search.includes('companyId'));
     // The bare company (no profile) is selected once the hint appears.

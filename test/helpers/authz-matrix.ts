@@ -41,10 +41,10 @@ export function runAuthzMatrix(shard: number, shards: number): void {
     const username = uniqueName('admin');
     const res = await s.api('POST', '/api/user', {
       token: await s.adminToken(),
-      body: { username, email: `${username}@beispiel.de`, firstname: 'Zweiter', lastname: 'Admin', password: 'passwort-123', userGroupId: 'admin' },
+      body: { username, email: `${username}@beispiel.de`, firstname: 'Zweiter', lastname: 'Admin', password: 'Mond-Kiefer-Rad-315', userGroupId: 'admin' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return s.login(username, 'passwort-123');
+    return s.login(username, 'Mond-Kiefer-Rad-315');
   }
 
   describe(`authorization matrix (shard ${shard + 1}/${shards})`, () => {

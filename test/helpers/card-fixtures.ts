@@ -7,7 +7,7 @@ import type { TestServer } from './server.ts';
 
 export async function createUserToken(s: TestServer): Promise<{ id: string; token: string; username: string; password: string }> {
   const username = uniqueName('u');
-  const password = 'passwort-123';
+  const password = 'Tulpe-Wolke-Kiesel-42';
   const res = await s.api('POST', '/api/user', {
     token: await s.adminToken(),
     body: { username, email: `${username}@beispiel.de`, firstname: 'Test', lastname: 'Nutzer', password, userGroupId: 'user' },

@@ -9,7 +9,7 @@ import { createLocalServer } from '../../functions/local/server.ts';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
 
-export const ADMIN = { username: 'admin', password: 'admin-passwort-1' };
+export const ADMIN = { username: 'admin', password: 'Wolke-Tinte-Regal-51' };
 
 export interface ApiResponse<T = any> {
   status: number;

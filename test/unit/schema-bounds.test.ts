@@ -162,7 +162,7 @@ describe('text rules (issue 16, finding 4)', () => {
   });
 
   test('a user group id longer than a key may be is a 400, not a DynamoDB error (finding 3)', () => {
-    const r = createUserSchema.safeParse({ username: 'anna', email: 'a@b.de', firstname: 'An', lastname: 'Na', password: 'passwort-1', userGroupId: 'g'.repeat(3000) });
+    const r = createUserSchema.safeParse({ username: 'anna', email: 'a@b.de', firstname: 'An', lastname: 'Na', password: 'Birke-Sand-Tinte-88', userGroupId: 'g'.repeat(3000) });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.path.join('.'))).toContain('userGroupId');
   });

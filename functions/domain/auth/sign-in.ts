@@ -1,9 +1,32 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db.ts';
+import { keys } from '../../lib/keys.ts';
 import { UnauthenticatedError } from '../../lib/errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { findUserByUsername } from '../users/find-user-by-username.ts';
 import { releasePasswordAttempt, reservePasswordAttempt } from './throttle.ts';
+import { passwordProblem } from '../users/password-policy.ts';
+import type { UserItem } from '../users/user-item.ts';
+
+/**
+ * Accounts from before today's password rules keep signing in; the typed password is checked
+ * against the rules here (the only moment it is known) and the result kept on the user, so the
+ * back office asks for a new one (GET /api/auth answers `passwordOutdated`) until it is changed.
+ */
+async function notePasswordRules(user: UserItem, password: string): Promise<void> {
+  const outdated = (await passwordProblem(password, user)) !== undefined;
+  if (outdated === Boolean(user.passwordOutdated)) return;
+  await db().send(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.user(user.id),
+    // Not a content change: no version bump, so an edit form open elsewhere still saves.
+    UpdateExpression: outdated ? 'SET passwordOutdated = :t' : 'REMOVE passwordOutdated',
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(outdated ? { ExpressionAttributeValues: { ':t': true } } : {}),
+  }));
+}
 
 /**
  * Checks the credentials and returns a token. A wrong username, a wrong password and an
@@ -17,5 +40,6 @@ export async function signIn(o: { username: string; password: string; ip: string
   const ok = await verifyPassword(o.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok || !user.isActive) throw new UnauthenticatedError(msg.errors.badCredentials);
   const { device } = await releasePasswordAttempt(attempt);
+  await notePasswordRules(user, o.password);
   return { token: await signToken({ userId: user.id, tokenVersion: user.tokenVersion }), ...(device ? { device } : {}) };
 }

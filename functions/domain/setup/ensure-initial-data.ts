@@ -4,7 +4,7 @@ import { db, tableName, isConditionFailure } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { createGroup } from '../groups/create-group.ts';
 import { createUser } from '../users/create-user.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 
 export const GROUP_IDS = { admin: 'admin', user: 'user' } as const;
 
@@ -35,6 +35,8 @@ export async function ensureInitialData(o: { adminUsername: string; adminPasswor
       isActive: true,
     });
   } catch (err) {
+    // A given ADMIN_PASSWORD must meet the password rules like any other (shared/password/rules.ts).
+    if (err instanceof ValidationError && err.fieldErrors?.password) throw new Error(`ADMIN_PASSWORD: ${err.fieldErrors.password}`);
     // An earlier first start created the admin but stopped before the marker: setup is done.
     if (!(err instanceof ConflictError)) throw err;
     created = false;

@@ -7,6 +7,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';
+import { requireStrongPassword } from './password-policy.ts';
 import type { UserItem } from './user-item.ts';
 
 export interface CreateUserOptions {
@@ -21,6 +22,7 @@ export interface CreateUserOptions {
 
 /** The username guard and the user are written together, so two users can never share a name. */
 export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
+  await requireStrongPassword(o.password, o);
   const group = await getGroup({ groupId: o.userGroupId });
   if (!group) throw new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
   const now = new Date().toISOString();

@@ -8,6 +8,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';
+import { requireStrongPassword } from './password-policy.ts';
 import type { UserItem } from './user-item.ts';
 import { requireNoSelfLockout } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
@@ -27,9 +28,11 @@ export interface UpdateUserOptions {
   changes: UserChanges;
   /** Version the client last saw; a different current version means someone else changed the user. */
   expectedVersion?: number | undefined;
-  /** Set when the user changes their own password: it must match the stored one. */
+  /** Set when the user changes their own password or e-mail address: it must match the stored one. */
   currentPassword?: string | undefined;
   requireCurrentPassword: boolean;
+  /** An admin editing their own account through the admin path: the own e-mail changes only on the account screen. */
+  selfViaAdmin?: boolean;
   /** Who makes the change, so an admin cannot lock themselves out. */
   actor?: AuthUser | undefined;
   /** Client address: the current-password check is throttled like a sign-in. */
@@ -46,7 +49,10 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
   if (o.expectedVersion !== undefined && o.expectedVersion !== current.version) throw new ConflictError();
   const c = o.changes;
 
-  if (c.password && o.requireCurrentPassword) {
+  const emailChanged = c.email !== undefined && c.email !== current.email;
+  if (emailChanged && o.selfViaAdmin) throw new ValidationError(msg.errors.invalidInput, { email: msg.errors.ownEmailViaAccount });
+  // Taking over an account by changing its e-mail (then "forgot password") needs the password too (ASVS 3.x / 2.x).
+  if ((c.password || emailChanged) && o.requireCurrentPassword) {
     if (o.currentPassword === undefined) throw new ValidationError(msg.errors.invalidInput, { currentPassword: msg.validation.required });
     // A stolen session must not be a way around the sign-in throttle: same buckets, same account.
     const attempt = await reservePasswordAttempt({ usernameLower: current.usernameLower, ip: o.ip ?? 'unknown' }).catch((err: unknown) => {
@@ -56,6 +62,12 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
       throw new ValidationError(msg.errors.wrongCurrentPassword, { currentPassword: msg.errors.wrongCurrentPassword });
     }
     await releasePasswordAttempt(attempt);
+  }
+  if (c.password) {
+    await requireStrongPassword(c.password, {
+      username: c.username ?? current.username, email: c.email ?? current.email,
+      firstname: c.firstname ?? current.firstname, lastname: c.lastname ?? current.lastname,
+    });
   }
   const group = c.userGroupId && c.userGroupId !== current.userGroup.id ? await getGroup({ groupId: c.userGroupId }) : undefined;
   if (c.userGroupId && c.userGroupId !== current.userGroup.id && !group) {
@@ -75,6 +87,7 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     updatedAt: new Date().toISOString(),
   };
   if (o.actor) requireNoSelfLockout(o.actor, next);
+  if (c.password) delete next.passwordOutdated;
   const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
   if (endsSessions) next.tokenVersion = current.tokenVersion + 1;
 

@@ -12,6 +12,8 @@ export interface UserItem {
   firstname: string;
   lastname: string;
   passwordHash: string;
+  /** Set at sign-in when the password breaks today's rules; removed when it is changed. */
+  passwordOutdated?: boolean;
   userGroup: { id: string; group: string };
   isActive: boolean;
   /**
@@ -40,5 +42,6 @@ export function toPublicUser(u: UserItem): PublicUser {
     userGroup: u.userGroup,
     isActive: u.isActive,
     version: u.version,
+    ...(u.passwordOutdated ? { passwordOutdated: true } : {}),
   };
 }

@@ -1,0 +1,48 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as germanDictionary, translations } from '@zxcvbn-ts/language-de';
+import { msg } from '../messages.ts';
+import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } from './rules.ts';
+
+// The strength estimate (zxcvbn-ts with its common and German dictionaries: common passwords,
+// words, names, keyboard patterns). Several MB of dictionaries: import this module dynamically,
+// never from a page or Lambda path that does not set or check a password.
+
+let factory: ZxcvbnFactory | undefined;
+
+function zxcvbn(): ZxcvbnFactory {
+  // Built on first use (~200 ms): the dictionaries are ranked once. Levenshtein matching stays off:
+  // it makes a check cost up to a second, and near-misses of dictionary words are still found as l33t/variants.
+  factory ??= new ZxcvbnFactory({
+    dictionary: { ...commonDictionary, ...germanDictionary },
+    graphs: adjacencyGraphs,
+    translations,
+  });
+  return factory;
+}
+
+export interface PasswordStrength {
+  /** 0 (guessable at once) to 4 (very strong). */
+  score: number;
+  /** German reason the password is refused; undefined when it is good enough. */
+  problem?: string;
+}
+
+/**
+ * How guessable a password is, with `userInputs` (username, e-mail, names, the product's name)
+ * counted as known to an attacker. Refused below MIN_PASSWORD_SCORE or MIN_PASSWORD_LENGTH.
+ */
+export function passwordStrength(password: string, userInputs: readonly string[] = [], account: { username?: string; email?: string } = {}): PasswordStrength {
+  if (password.length < MIN_PASSWORD_LENGTH) return { score: 0, problem: msg.validation.passwordMin };
+  // The account's own name or mailbox is the first thing tried (zxcvbn only weighs it as one word among many).
+  const lower = password.toLowerCase();
+  const own = [account.username, account.email?.split('@')[0]].map((v) => v?.trim().toLowerCase() ?? '').filter((v) => v.length >= 4);
+  if (own.some((v) => lower.includes(v))) return { score: 0, problem: msg.validation.passwordHasAccount };
+  const inputs = [...userInputs, ...userInputs.flatMap((u) => u.split(/[@._\s-]+/)), 'visitenkarte', 'visitenkarten']
+    .map((u) => u.trim().toLowerCase())
+    .filter((u) => u.length >= 3);
+  const result = zxcvbn().check(password, inputs);
+  if (result.score >= MIN_PASSWORD_SCORE) return { score: result.score };
+  const why = [result.feedback.warning, ...result.feedback.suggestions].filter((s): s is string => Boolean(s));
+  return { score: result.score, problem: [msg.validation.passwordWeak, ...why].join(' ') };
+}
