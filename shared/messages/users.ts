@@ -33,5 +33,23 @@ export const userMessages = {
     confirmPassword: 'Neues Passwort bestätigen',
     submit: 'Passwort ändern',
     changed: 'Dein Passwort wurde erfolgreich geändert',
+    emailTitle: 'E-Mail-Adresse ändern',
+    currentEmail: 'Aktuelle E-Mail-Adresse',
+    newEmail: 'Neue E-Mail-Adresse',
+    emailSubmit: 'E-Mail-Adresse ändern',
+    emailChanged: 'Deine E-Mail-Adresse wurde erfolgreich geändert',
+  },
+  /** The live estimate under a new password (web/src/components/password-strength.tsx). */
+  strength: {
+    label: 'Passwortstärke',
+    levels: ['sehr schwach', 'schwach', 'mittel', 'stark', 'sehr stark'],
+    ok: 'Erfüllt die Passwortregeln.',
+    tooShort: (length: number, min: number) => `zu kurz (${length} von mindestens ${min} Zeichen)`,
+    rules: 'Mindestens 12 Zeichen; gut sind mehrere Wörter, die nicht zusammengehören.',
+  },
+  /** After sign-in, for accounts whose password is from before the 12-character rule (issue 19). */
+  passwordNotice: {
+    text: 'Ihr Passwort entspricht nicht mehr unseren Sicherheitsregeln (mindestens 12 Zeichen, schwer zu erraten). Bitte vergeben Sie ein neues Passwort.',
+    link: 'Passwort jetzt ändern',
   },
 } as const;

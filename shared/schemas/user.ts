@@ -78,6 +78,12 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const userIdParams = z.object({ id: idSchema });
 
+/** The account screen's e-mail form. Client-side only: the server gets `email` and `currentPassword` through `updateUserSchema`. */
+export const changeEmailSchema = z.object({
+  email: requiredEmail,
+  currentPassword: passwordText().min(1, msg.validation.required),
+});
+
 /**
  * The account form (spec §5 "New password"). Client-side only: the server gets
  * `currentPassword` and `password` through `updateUserSchema`.

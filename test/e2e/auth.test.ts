@@ -82,7 +82,11 @@ describe('users and roles', () => {
     await admin.page.getByRole('status').filter({ hasText: 'Im Formular sind Fehler vorhanden' }).first().waitFor();
 
     await form.getByLabel('E-Mail').fill('uta@example.de');
-    await form.getByLabel('Passwort').fill('uta-passwort-1');
+    // The strength estimate as you type (loaded on first input), with the server's rules.
+    await form.getByLabel('Passwort').fill('passwort1234');
+    await form.getByText(/^Passwortstärke: (sehr schwach|schwach|mittel)\. Dieses Passwort ist zu leicht zu erraten\./).waitFor();
+    await form.getByLabel('Passwort').fill('Uta-Kiesel-Harfe-1');
+    await form.getByText('Passwortstärke: sehr stark. Erfüllt die Passwortregeln.').waitFor();
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
     await admin.page.getByRole('status').filter({ hasText: 'Benutzer wurde erfolgreich angelegt' }).waitFor();
     await admin.page.waitForURL('**/v2/admin/user');
@@ -91,7 +95,7 @@ describe('users and roles', () => {
     await admin.close();
 
     const user = await openPage();
-    await signIn(user.page, username, 'uta-passwort-1');
+    await signIn(user.page, username, 'Uta-Kiesel-Harfe-1');
     await user.page.waitForURL('**/v2/card/visitenkarte');
     await user.page.getByText(`Hallo, ${username}`).waitFor();
     const nav = user.page.getByRole('navigation', { name: NAV });
@@ -108,15 +112,15 @@ describe('users and roles', () => {
     // Account: the shared schema's messages, then a real change that keeps the user signed in.
     await nav.getByRole('link', { name: 'Konto' }).click();
     await user.page.waitForURL('**/v2/account');
-    await user.page.getByLabel('Aktuelles Passwort').fill('uta-passwort-1');
+    await user.page.getByLabel('Aktuelles Passwort').first().fill('Uta-Kiesel-Harfe-1');
     await user.page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
     await user.page.getByText('Muss mindestens 12 Zeichen lang sein').waitFor();
-    await user.page.getByLabel('Neues Passwort', { exact: true }).fill('uta-passwort-2');
-    await user.page.getByLabel('Neues Passwort bestätigen').fill('uta-passwort-3');
+    await user.page.getByLabel('Neues Passwort', { exact: true }).fill('Uta-Kiesel-Harfe-2');
+    await user.page.getByLabel('Neues Passwort bestätigen').fill('Uta-Kiesel-Harfe-3');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
     await user.page.getByText('Passwörter stimmen nicht überein').waitFor();
-    await user.page.getByLabel('Neues Passwort bestätigen').fill('uta-passwort-2');
+    await user.page.getByLabel('Neues Passwort bestätigen').fill('Uta-Kiesel-Harfe-2');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
     await user.page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
     expect(user.page.url()).toBe(`${s.baseUrl}/v2/account`);
@@ -125,6 +129,54 @@ describe('users and roles', () => {
     expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
     expect((await s.api('GET', '/api/auth', { token: newToken })).status).toBe(200);
     await user.close();
+  });
+});
+
+describe('passwords and the own account (issue 19)', () => {
+  test('an account from before the 12-character rule signs in, is asked for a new password on every screen until it changes it', { timeout: 60_000 }, async () => {
+    const username = uniqueName('alt');
+    const admin = await s.adminToken();
+    const created = await s.api('POST', '/api/user', { token: admin, body: { username, email: 'alt@example.de', firstname: 'Alma', lastname: 'Alt', password: 'Zwirn-Docht-Lupe-7', userGroupId: 'user' } });
+    expect(created.status).toBe(200);
+    // As stored before issue 19: an 8-character password.
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('../../functions/lib/db.ts');
+    const { keys } = await import('../../functions/lib/keys.ts');
+    const { hashPassword } = await import('../../functions/lib/auth/password.ts');
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(created.body.id), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword('geheim12') } }));
+
+    const { page, close } = await openPage();
+    await signIn(page, username, 'geheim12');
+    await page.waitForURL('**/v2/card/visitenkarte');
+    const notice = page.getByRole('status').filter({ hasText: 'Ihr Passwort entspricht nicht mehr unseren Sicherheitsregeln' });
+    await notice.waitFor();
+    await page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Profile' }).click();
+    await notice.waitFor();
+    await notice.getByRole('link', { name: 'Passwort jetzt ändern' }).click();
+    await page.waitForURL('**/v2/account');
+    await page.getByLabel('Aktuelles Passwort').first().fill('geheim12');
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('Alma-Regal-Tinte-44');
+    await page.getByText('Passwortstärke: sehr stark. Erfüllt die Passwortregeln.').waitFor();
+    await page.getByLabel('Neues Passwort bestätigen').fill('Alma-Regal-Tinte-44');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    await page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Profile' }).first().waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+
+    // The e-mail address changes only with the current password.
+    await page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Konto' }).click();
+    await page.waitForURL('**/v2/account');
+    const emailForm = page.locator('form').filter({ has: page.getByLabel('Neue E-Mail-Adresse') });
+    await emailForm.getByLabel('Neue E-Mail-Adresse').fill('neu@example.de');
+    await emailForm.getByLabel('Aktuelles Passwort').fill('Falsch-Falsch-99');
+    await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await emailForm.getByText('Das aktuelle Passwort ist falsch.').first().waitFor();
+    await emailForm.getByLabel('Aktuelles Passwort').fill('Alma-Regal-Tinte-44');
+    await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deine E-Mail-Adresse wurde erfolgreich geändert' }).waitFor();
+    expect((await s.api('GET', `/api/user/${created.body.id}`, { token: admin })).body.email).toBe('neu@example.de');
+    await close();
   });
 });
 

@@ -74,7 +74,7 @@ describe('companies and profiles in the browser', () => {
 
     // The user: their only company is selected at sign-in.
     const { page, close } = await openPage();
-    await signIn(page, me.username, 'passwort-123');
+    await signIn(page, me.username, 'Tulpe-Wolke-Kiesel-42');
     await page.getByRole('link', { name: 'Mein Unternehmen' }).click();
     await page.getByRole('heading', { name: org }).waitFor();
     const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));

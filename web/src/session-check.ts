@@ -30,6 +30,11 @@ export function sessionUser(): Promise<PublicUser | null> {
   return user;
 }
 
+/** The next guarded navigation asks the server again (after a change to the own account). */
+export function forgetSessionAnswer(): void {
+  cached = undefined;
+}
+
 /** Loader of the session layout route: without a valid session the user goes home. */
 export async function requireSession(): Promise<PublicUser> {
   const user = await sessionUser();

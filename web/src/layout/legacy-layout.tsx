@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
 import { paths } from '../paths.ts';
 import { useLogout } from './use-logout.ts';
+import { PasswordNotice } from './password-notice.tsx';
 
 const l = msg.shell.legacy;
 
@@ -24,6 +25,7 @@ export function LegacyLayout() {
         <button type="button" className="btn-link" onClick={logout}>{msg.shell.logout}</button>
       </header>
       <main className="content">
+        <PasswordNotice />
         <Outlet />
       </main>
     </div>

@@ -5,6 +5,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
+import { PasswordNotice } from './password-notice.tsx';
 
 /** Spec §9: the sidebar starts closed below 768 px and open from 768 px on. */
 const WIDE = '(min-width: 768px)';
@@ -39,6 +40,7 @@ export function V2Layout({ children }: { children?: ReactNode } = {}) {
       <div className="main">
         <Header user={user} navOpen={open} onToggleNav={() => setOpen((o) => !o)} />
         <main className="content">
+          <PasswordNotice />
           {children ?? <Outlet />}
         </main>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useNavigate, useRouteLoaderData } from 'react-router';
+import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { userUpdate } from '../../../../shared/api/routes/user.ts';
-import { changePasswordSchema } from '../../../../shared/schemas/user.ts';
+import { changeEmailSchema, changePasswordSchema } from '../../../../shared/schemas/user.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
@@ -10,6 +10,9 @@ import { useForm } from '../../use-form.tsx';
 import { showError, showSuccess } from '../../toast.tsx';
 import { signIn } from '../../auth.ts';
 import { paths } from '../../paths.ts';
+import { setUser } from '../../session.ts';
+import { forgetSessionAnswer } from '../../session-check.ts';
+import { PasswordStrength } from '../../components/password-strength.tsx';
 
 const t = msg.users.account;
 const EMPTY = { currentPassword: '', password: '', passwordConfirm: '' };
@@ -20,7 +23,43 @@ export function AccountPage() {
   const navigate = useNavigate();
   // A changed password empties the form: a new one replaces it.
   const [round, setRound] = useState(0);
-  return <PasswordForm key={round} user={user} onChanged={() => setRound((r) => r + 1)} onSignedOut={() => void navigate(paths.home)} />;
+  return (
+    <section className="card form-card narrow">
+      <h1>{t.title}</h1>
+      <PasswordForm key={`p${round}`} user={user} onChanged={() => setRound((r) => r + 1)} onSignedOut={() => void navigate(paths.home)} />
+      <EmailForm key={`e${round}`} user={user} onChanged={() => setRound((r) => r + 1)} />
+    </section>
+  );
+}
+
+/** A new e-mail address needs the current password (issue 19): a stolen session cannot redirect the account. */
+function EmailForm({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
+  const revalidator = useRevalidator();
+  const form = useForm({ name: 'account-email', initial: { email: '', currentPassword: '' }, parse: (v: { email: string; currentPassword: string }) => changeEmailSchema.safeParse(v) });
+  const submit = form.onSubmit(async ({ email, currentPassword }) => {
+    const res = await call(userUpdate, { params: { id: user.id }, body: { email, currentPassword, password: undefined, version: user.version } });
+    if (!res.data) return res;
+    setUser(res.data);
+    forgetSessionAnswer();
+    showSuccess(t.emailChanged, undefined, { form: 'account-email' });
+    onChanged();
+    void revalidator.revalidate();
+    return res;
+  });
+  return (
+    <>
+      <h2>{t.emailTitle}</h2>
+      <p className="muted">{t.currentEmail}: {user.email}</p>
+      <form onSubmit={submit} noValidate className="stack">
+        <Field name="email" label={t.newEmail} type="email" autoComplete="email" {...form.input('email')} />
+        <Field name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password" {...form.input('currentPassword')} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.emailSubmit}</button>
+        </div>
+        {form.prompt}
+      </form>
+    </>
+  );
 }
 
 function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onChanged: () => void; onSignedOut: () => void }) {
@@ -41,14 +80,16 @@ function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onCh
   });
 
   return (
-    <section className="card form-card narrow">
-      <h1>{t.title}</h1>
+    <>
       <h2>{t.passwordTitle}</h2>
       <form onSubmit={submit} noValidate className="stack">
         <Field name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password"
           {...form.input('currentPassword')} />
-        <Field name="password" label={t.newPassword} type="password" autoComplete="new-password"
-          {...form.input('password')} />
+        <div>
+          <Field name="password" label={t.newPassword} type="password" autoComplete="new-password"
+            {...form.input('password')} />
+          <PasswordStrength id="account-password-strength" password={form.values.password} owner={user} />
+        </div>
         <Field name="passwordConfirm" label={t.confirmPassword} type="password" autoComplete="new-password"
           {...form.input('passwordConfirm')} />
         <div className="form-actions">
@@ -56,6 +97,6 @@ function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onCh
         </div>
         {form.prompt}
       </form>
-    </section>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { need } from '../../data.tsx';
 import { showSuccess } from '../../toast.tsx';
 import { getUser, setUser } from '../../session.ts';
 import { paths } from '../../paths.ts';
+import { PasswordStrength } from '../../components/password-strength.tsx';
 
 const t = msg.users;
 
@@ -93,8 +94,11 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
           {editingSelf ? (
             <p className="muted">{t.ownPasswordHint} <Link to={paths.account}>{msg.shell.account}</Link></p>
           ) : (
-            <Field name="password" label={t.password} type="password" autoComplete="new-password" {...form.input('password')}
-              hint={editing ? t.passwordKeepHint : undefined} />
+            <div>
+              <Field name="password" label={t.password} type="password" autoComplete="new-password" {...form.input('password')}
+                hint={editing ? t.passwordKeepHint : undefined} />
+              <PasswordStrength id="user-password-strength" password={values.password} owner={values} />
+            </div>
           )}
           <div className="field">
             <label htmlFor="user-group">{t.group}</label>
