@@ -19,18 +19,14 @@ function maxLength(def: Def): number | undefined {
   return limits.length ? Math.min(...limits) : undefined;
 }
 
-/**
- * Paths of every string in a schema a client can send that has no maximum length. A pipe whose
- * input is a bounded string already bounds what reaches its output (`email` after `max(254)`).
- */
-function unboundedStrings(schema: unknown, path: string, seen = new Set<unknown>()): string[] {
+/** Every string schema a client can send reaches, with its path; `pipe` visits both sides unless told otherwise. */
+function stringLeaves(schema: unknown, path: string, o: { skipBoundedPipeOutput?: boolean } = {}, seen = new Set<unknown>()): [string, z.ZodType][] {
   if (seen.has(schema)) return [];
   seen.add(schema);
   const def = defOf(schema);
-  const walk = (child: unknown, sub = path) => unboundedStrings(child, sub, seen);
+  const walk = (child: unknown, sub = path) => stringLeaves(child, sub, o, seen);
   switch (def.type) {
-    case 'string':
-      return maxLength(def) === undefined ? [path || '(root)'] : [];
+    case 'string': return [[path || '(root)', schema as z.ZodType]];
     case 'object':
       return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, path ? `${path}.${k}` : k))
         .concat(def.catchall ? walk(def.catchall, `${path}.*`) : []);
@@ -38,19 +34,25 @@ function unboundedStrings(schema: unknown, path: string, seen = new Set<unknown>
     case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
       return walk(def.innerType);
     case 'pipe': {
+      // A pipe whose input is a bounded string already bounds what reaches its output (`email` after `max(254)`).
       const inner = defOf(def.in);
       const inBounded = inner.type === 'string' && maxLength(inner) !== undefined;
-      return [...walk(def.in), ...(inBounded ? [] : walk(def.out))];
+      return [...walk(def.in), ...(o.skipBoundedPipeOutput && inBounded ? [] : walk(def.out))];
     }
-    case 'union': return (def.options as unknown[]).flatMap((o) => walk(o));
+    case 'union': return (def.options as unknown[]).flatMap((x) => walk(x));
     case 'intersection': return [...walk(def.left), ...walk(def.right)];
     case 'record': return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
-    case 'tuple': return (def.items as unknown[]).flatMap((o, i) => walk(o, `${path}[${i}]`));
+    case 'tuple': return (def.items as unknown[]).flatMap((x, i) => walk(x, `${path}[${i}]`));
     case 'lazy': return walk((def.getter as () => unknown)());
     default:
       // enum, literal, number, boolean, transform, unknown...: no free text.
       return [];
   }
+}
+
+/** Paths of every string in a schema a client can send that has no maximum length. */
+function unboundedStrings(schema: unknown, path: string): string[] {
+  return stringLeaves(schema, path, { skipBoundedPipeOutput: true }).filter(([, s]) => maxLength(defOf(s)) === undefined).map(([p]) => p);
 }
 
 describe('every string a client can send is bounded (issue 16)', () => {
@@ -64,30 +66,6 @@ describe('every string a client can send is bounded (issue 16)', () => {
     expect(unboundedStrings(z.object({ a: z.string(), b: z.array(z.object({ c: z.string().optional() })), d: requiredText() }), '')).toEqual(['a', 'b[].c']);
   });
 });
-
-/** Every string schema a client can send reaches, with its path (the leaves the walker above visits). */
-function stringLeaves(schema: unknown, path: string, seen = new Set<unknown>()): [string, z.ZodType][] {
-  if (seen.has(schema)) return [];
-  seen.add(schema);
-  const def = defOf(schema);
-  const walk = (child: unknown, sub = path) => stringLeaves(child, sub, seen);
-  switch (def.type) {
-    case 'string': return [[path || '(root)', schema as z.ZodType]];
-    case 'object':
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, path ? `${path}.${k}` : k))
-        .concat(def.catchall ? walk(def.catchall, `${path}.*`) : []);
-    case 'array': return walk(def.element, `${path}[]`);
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
-      return walk(def.innerType);
-    case 'pipe': return [...walk(def.in), ...walk(def.out)];
-    case 'union': return (def.options as unknown[]).flatMap((o) => walk(o));
-    case 'intersection': return [...walk(def.left), ...walk(def.right)];
-    case 'record': return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
-    case 'tuple': return (def.items as unknown[]).flatMap((o, i) => walk(o, `${path}[${i}]`));
-    case 'lazy': return walk((def.getter as () => unknown)());
-    default: return [];
-  }
-}
 
 /** The string's shortest allowed length (min_length / length_equals checks). */
 function minLength(def: Def): number {

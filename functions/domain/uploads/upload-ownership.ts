@@ -16,16 +16,21 @@ export function uploadOwnershipSteps(companyId: string, files: Record<string, st
     if (filename) fieldsByFile.set(filename, [...(fieldsByFile.get(filename) ?? []), field]);
   }
   return [...fieldsByFile].map(([filename, fields]) => ({
-    item: {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.upload(filename),
-        ConditionExpression: 'companyId = :cid',
-        ExpressionAttributeValues: { ':cid': companyId },
-      },
-    },
+    item: ownedBy(companyId, filename),
     onFail: () => new ValidationError(msg.errors.invalidInput, Object.fromEntries(fields.map((f) => [f, msg.upload.notOwned]))),
   }));
+}
+
+/** The upload record exists and belongs to the company, at the moment of the write. */
+function ownedBy(companyId: string, filename: string): GuardedItem['item'] {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.upload(filename),
+      ConditionExpression: 'companyId = :cid',
+      ExpressionAttributeValues: { ':cid': companyId },
+    },
+  };
 }
 
 /** The files a write chooses anew: a file the item already shows stays valid and is not checked again. */
@@ -40,14 +45,7 @@ export function newlyChosenFiles<F extends string>(fields: readonly F[], current
  */
 export function cssUploadOwnershipSteps(companyId: string, files: readonly string[]): GuardedItem[] {
   return files.map((filename) => ({
-    item: {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.upload(filename),
-        ConditionExpression: 'companyId = :cid',
-        ExpressionAttributeValues: { ':cid': companyId },
-      },
-    },
+    item: ownedBy(companyId, filename),
     onFail: () => new ValidationError(msg.errors.invalidInput, { 'settings.customCss': msg.card.css.uploadNotOwned }),
   }));
 }
