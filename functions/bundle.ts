@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { areas, handlerFileName } from '../shared/api/routes.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { handlerBundle } from './bundle-options.ts';
+import { addNativeModules } from './native-modules.ts';
+import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -50,10 +52,12 @@ const common = {
 };
 
 /**
- * Every bundle in one esbuild run (shared parsing, all cores): `<outdir>/<bundleDirName>/index.mjs`.
- * For `npm run build`, the bench and the bundle test; same options as bundleSync.
+ * Every bundle in one esbuild run (shared parsing, all cores): `<outdir>/<bundleDirName>/index.mjs`,
+ * with `node_modules` beside it when its code imports a native package (`native`: the Lambda
+ * arm64 build, the default, or this machine's to run it here). For `npm run build`, the bench and
+ * the bundle test; same options as bundleSync.
  */
-export async function bundleAll(entries: readonly BundleEntry[], outdir: string): Promise<void> {
+export async function bundleAll(entries: readonly BundleEntry[], outdir: string, o: { native?: NativeTarget } = {}): Promise<void> {
   const entryDir = mkdtempSync(join(tmpdir(), 'vk-entries-'));
   try {
     const entryPoints: Record<string, string> = {};
@@ -67,24 +71,28 @@ export async function bundleAll(entries: readonly BundleEntry[], outdir: string)
         entryPoints[`${name}/index`] = entryFile(entry);
       }
     }
-    await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.mjs' } });
+    const { metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.mjs' }, metafile: true });
+    for (const entry of entries) addNativeModules({ bundleDir: join(outdir, bundleDirName(entry)), metafile, target: o.native ?? 'lambda' });
   } finally {
     rmSync(entryDir, { recursive: true, force: true });
   }
 }
 
-/** Writes `index.mjs` and `index.mjs.map` into outdir (synchronous: CDK's local bundling is). */
+/**
+ * Writes `index.mjs` and `index.mjs.map` into outdir (synchronous: CDK's local bundling is), and
+ * the Lambda (arm64) build of the native packages it imports into outdir/node_modules.
+ */
 export function bundleSync(entry: BundleEntry, outdir: string): void {
   const one = {
     ...common,
     outfile: join(outdir, 'index.mjs'),
+    metafile: true,
   };
-  if ('area' in entry) {
-    buildSync({
-      ...one,
-      stdin: { contents: areaEntrySource(entry.area), resolveDir: join(root, 'functions'), sourcefile: `functions/area-${entry.area}.ts`, loader: 'ts' },
-    });
-  } else {
-    buildSync({ ...one, entryPoints: [entryFile(entry)] });
-  }
+  const { metafile } = 'area' in entry
+    ? buildSync({
+        ...one,
+        stdin: { contents: areaEntrySource(entry.area), resolveDir: join(root, 'functions'), sourcefile: `functions/area-${entry.area}.ts`, loader: 'ts' },
+      })
+    : buildSync({ ...one, entryPoints: [entryFile(entry)] });
+  addNativeModules({ bundleDir: outdir, metafile: metafile!, target: 'lambda' });
 }

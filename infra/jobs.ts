@@ -35,11 +35,16 @@ export interface BucketTrigger {
   prefix: string;
 }
 
+/** No trigger: an operator invokes the function (docs/deploy.md), e.g. after a deploy that changes how data is made. */
+export interface ManualTrigger {
+  kind: 'manual';
+}
+
 export interface JobDef {
   /** File name under functions/jobs/ without `.ts`. */
   name: string;
   description: string;
-  trigger: CronTrigger | QueueTrigger | BucketTrigger;
+  trigger: CronTrigger | QueueTrigger | BucketTrigger | ManualTrigger;
   needs: Needs;
   memorySize?: number;
   timeoutSeconds?: number;
@@ -74,5 +79,16 @@ export const jobs: readonly JobDef[] = [
     needs: { table: 'readWrite', cdnLogs: 'readDelete' },
     memorySize: 1024,
     timeoutSeconds: 600,
+  },
+  {
+    name: 'images-reprocess',
+    description: 'Remakes every upload\'s image files with the current pipeline (npm run images:reprocess locally); invoke again while it answers done: false',
+    trigger: { kind: 'manual' },
+    // Reads originals, writes their derivatives, marks the upload record; invalidates renewed originals.
+    needs: { table: 'readWrite', uploads: 'readWrite', invalidation: true },
+    // One upload at a time: peak memory about 200 MB (bench imagePipeline); the memory buys CPU
+    // (libvips runs on one thread here), 1536 MB is 0.87 vCPU.
+    memorySize: 1536,
+    timeoutSeconds: 900,
   },
 ];

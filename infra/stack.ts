@@ -224,5 +224,10 @@ export class VisitenkartenStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: edge.distribution.distributionId });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'LogBucket', { value: logBucket.bucketName });
+    // Jobs an operator starts by hand (`aws lambda invoke --function-name <value> out.json`).
+    for (const job of (props.jobs ?? declaredJobs).filter((j) => j.trigger.kind === 'manual')) {
+      const name = job.name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+      new CfnOutput(this, `Job${name}Function`, { value: jobs.functions[job.name]!.fn.functionName, description: job.description });
+    }
   }
 }

@@ -36,6 +36,8 @@ export const keys = {
   /** `gsi2sk` prefix shared by every person a company owns (Query with `begins_with`). */
   ownedPersonPrefix: (companyId: string) => keys.owned(companyId, 'PERSON', ''),
   ownedUpload: (companyId: string, filename: string) => keys.owned(companyId, 'UPLOAD', filename),
+  /** `gsi2sk` prefix shared by every upload a company owns (the image reprocess job). */
+  ownedUploadPrefix: (companyId: string) => keys.owned(companyId, 'UPLOAD', ''),
 
   profile: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'PROFILE' }),
   /** GSI1 entry listing a company's profiles in creation order. */

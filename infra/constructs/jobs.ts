@@ -48,6 +48,8 @@ export class Jobs extends Construct {
           schedule: scheduler.ScheduleExpression.expression(`cron(${t.cron})`, TimeZone.of(t.timeZone)),
           target: new schedulerTargets.LambdaInvoke(f.fn, { retryAttempts: 2 }),
         });
+      } else if (t.kind === 'manual') {
+        // Invoked by an operator (stack output of its name, docs/deploy.md).
       } else {
         // EventBridge instead of a bucket notification: no custom resource, several consumers possible.
         new events.Rule(this, `${job.name}-Objects`, {

@@ -13,12 +13,15 @@ export const uploadMessages = {
   loadFailed: 'Konnte Bild nicht laden.',
   /** The server decodes every upload completely; a cut-off or corrupt file ends here. */
   undecodable: 'Konnte Bild nicht laden: Die Datei ist beschädigt oder unvollständig. Bitte speichern Sie das Bild neu und laden Sie es erneut hoch.',
+  /** A progressive JPEG split into very many scans: each costs a pass over the whole picture (a decoding bomb). */
+  tooManyScans: 'Konnte Bild nicht laden: Das JPEG besteht aus mehr als {max} Teilbildern (Scans). Bitte speichern Sie das Bild neu (z. B. als normales JPEG) und laden Sie es erneut hoch.',
   ratio: "Bildratio muss '{ratio}' sein, war (w|h: {w}|{h}) '{actual}'",
   tooSmall: 'Der Ausschnitt muss mindestens {min} Pixel breit sein.',
   choose: 'Bild wählen',
   change: 'Bild ändern',
   remove: 'Bild entfernen',
   cropTitle: 'Bildausschnitt wählen',
+  logoCropHint: 'Wählen Sie den Ausschnitt frei: Das Logo wird vollständig und mit transparentem Rand in das benötigte Format eingepasst.',
   save: 'Übernehmen',
   cancel: 'Abbrechen',
   uploading: 'Wird hochgeladen …',

@@ -1,16 +1,19 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { deflateSync, crc32 } from 'node:zlib';
-import { existsSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import jpegJs from 'jpeg-js';
+import { imageSize } from 'image-size';
 import { useTestServer } from '../helpers/server.ts';
 import { createBareTenant } from '../helpers/card-fixtures.ts';
-import { makeJpeg, makePng, multipart } from '../helpers/images.ts';
-import { imageSrcset, imageWidths, variantFilename, vcardImage } from '../../shared/images.ts';
+import { makeJpeg, makePng, multipart, progressiveJpegWithScans } from '../helpers/images.ts';
+import { pngChunk as chunk } from '../../functions/lib/images/solid-png.ts';
+import { allVariantFilenames, imageSrcset, imageWidths, modernFormats, variantFilename, vcardImage } from '../../shared/images.ts';
 
-// Finding 6 of issue 16: uploads were checked by their header only. Now they are decoded
-// completely and stored re-encoded, with every size the card page, vCard and passes need.
+// Issue 16: uploads are decoded completely and stored re-encoded, with every size the card page,
+// vCard and passes need. Issue 20: through libvips (sharp), photos as JPEG with AVIF and WebP
+// beside them, pass images at Apple's and Google's sizes, the progressive-JPEG scan bomb refused.
 
 const s = useTestServer();
 let t: Awaited<ReturnType<typeof createBareTenant>>;
@@ -27,15 +30,6 @@ async function upload(data: Buffer, contentType = 'image/png') {
 async function served(field: string, filename: string) {
   const res = await fetch(`${s.baseUrl}/api/upload/${field}/${filename}`);
   return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: Buffer.from(await res.arrayBuffer()) };
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
 }
 
 /** A well-formed PNG (valid chunks and CRCs) whose compressed image data stops halfway. */
@@ -98,55 +92,91 @@ describe('upload pipeline: only what decodes completely is stored', () => {
   });
 });
 
+describe('upload pipeline: the progressive JPEG scan bomb', () => {
+  test('10,000 nearly empty scans at 5000x5000 -> 400 before any decoding, nothing stored', async () => {
+    const before = readdirSync(join(s.uploadsDir, 'images')).length;
+    const res = await upload(progressiveJpegWithScans(5000, 5000, 10_000), 'image/jpeg');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.message).toBe('Konnte Bild nicht laden: Das JPEG besteht aus mehr als 100 Teilbildern (Scans). Bitte speichern Sie das Bild neu (z. B. als normales JPEG) und laden Sie es erneut hoch.');
+    expect(res.body.fieldErrors?.image).toBe(res.body.message);
+    expect(readdirSync(join(s.uploadsDir, 'images')).length).toBe(before);
+  });
+});
+
 describe('upload pipeline: variants for page, vCard and passes', () => {
-  test('a photo gets every width (never upscaled beyond the original) and a small vCard JPEG, served immutable', async () => {
+  test('a photo gets every width in JPEG, AVIF and WebP (never upscaled), a small vCard JPEG, all served immutable', async () => {
     const res = await upload(photoJpeg(800, 600), 'image/jpeg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const name = res.body.filename!;
     for (const w of imageWidths) {
-      const file = await served('image', variantFilename(name, w));
-      expect(file.status, `w${w}`).toBe(200);
-      expect(file.type).toBe('image/jpeg');
-      expect(file.cache).toBe('public, max-age=31536000, immutable');
-      const img = jpegJs.decode(file.body);
+      for (const [format, mime, type] of [[undefined, 'image/jpeg', 'jpg'], ['avif', 'image/avif', 'avif'], ['webp', 'image/webp', 'webp']] as const) {
+        const file = await served('image', variantFilename(name, format ? { width: w, format } : { width: w }));
+        expect(file.status, `w${w} ${type}`).toBe(200);
+        expect(file.type).toBe(mime);
+        expect(file.cache).toBe('public, max-age=31536000, immutable');
+        expect(imageSize(file.body), `w${w} ${type}`).toMatchObject({ type, width: Math.min(w, 800), height: Math.round(Math.min(w, 800) * 0.75) });
+      }
+      const img = jpegJs.decode((await served('image', variantFilename(name, { width: w }))).body);
       expect(img.width, `w${w}`).toBe(Math.min(w, 800));
-      expect(img.height, `w${w}`).toBe(Math.round(Math.min(w, 800) * 0.75));
     }
-    const vcard = await served('image', variantFilename(name, 'vcard'));
+    const vcard = await served('image', variantFilename(name, { vcard: true }));
     expect(vcard.type).toBe('image/jpeg');
     expect(vcard.body.length).toBeLessThan(vcardImage.maxBytes);
     const v = jpegJs.decode(vcard.body);
     expect(Math.max(v.width, v.height)).toBe(vcardImage.maxSide);
-    // The srcset names exactly the stored variants.
-    for (const entry of imageSrcset('image', name).split(', ')) {
-      expect((await fetch(s.baseUrl + entry.split(' ')[0])).status).toBe(200);
+    // Every srcset (fallback and modern formats) names exactly stored variants.
+    for (const format of [undefined, ...modernFormats]) {
+      for (const entry of imageSrcset('image', name, format).split(', ')) {
+        expect((await fetch(s.baseUrl + entry.split(' ')[0])).status).toBe(200);
+      }
     }
+    // And every file the company delete removes exists.
+    for (const file of allVariantFilenames(name)) expect(existsSync(join(s.uploadsDir, 'images', file)), file).toBe(true);
   });
 
-  test('a logo stays a PNG with its transparency in every width; the vCard JPEG is on white', async () => {
+  test('a logo stays a PNG with its transparency in every width (WebP with alpha beside it); the vCard JPEG is on white', async () => {
     const res = await upload(transparentPng(400, 100));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const name = res.body.filename!;
-    const w160 = await served('logo', variantFilename(name, 160));
+    expect(name).toMatch(/\.png$/);
+    const w160 = await served('logo', variantFilename(name, { width: 160 }));
     expect(w160.type).toBe('image/png');
     const img = PNG.sync.read(w160.body);
     expect([img.width, img.height]).toEqual([160, 40]);
     expect(img.data[3]).toBe(255); // left: opaque blue
     expect(img.data[(159) * 4 + 3]).toBe(0); // right: transparent
-    const vcard = jpegJs.decode((await served('logo', variantFilename(name, 'vcard'))).body);
+    const webp = await served('logo', variantFilename(name, { width: 160, format: 'webp' }));
+    // VP8X with the alpha flag: the WebP keeps the transparency.
+    expect(webp.body.toString('latin1', 12, 16)).toBe('VP8X');
+    expect(webp.body[20]! & 0x10).toBe(0x10);
+    const vcard = jpegJs.decode((await served('logo', variantFilename(name, { vcard: true }))).body);
     const right = (vcard.width - 1) * 4;
     expect(vcard.data[right]).toBeGreaterThan(240);
+  });
+
+  test('pass images are served as real PNGs at Apple\'s sizes, the Google hero in the photo\'s format', async () => {
+    const res = await upload(photoJpeg(900, 345), 'image/jpeg');
+    const name = res.body.filename!;
+    for (const scale of [1, 2, 3] as const) {
+      const icon = await served('walletLogo', variantFilename(name, { pass: 'appleIcon', scale }));
+      expect(icon.type).toBe('image/png');
+      expect(imageSize(icon.body)).toMatchObject({ type: 'png', width: 29 * scale, height: 29 * scale });
+    }
+    const hero = await served('imageWallet', variantFilename(name, { pass: 'googleHero' }));
+    expect(hero.type).toBe('image/jpeg');
+    expect(imageSize(hero.body)).toMatchObject({ type: 'jpg', width: 1032, height: 336 });
   });
 
   test('an image smaller than every width: each variant exists at the original size', async () => {
     const res = await upload(makePng(100, 50));
     const name = res.body.filename!;
+    expect(name).toMatch(/\.jpg$/);
     for (const w of imageWidths) {
-      const img = PNG.sync.read((await served('image', variantFilename(name, w))).body);
+      const img = jpegJs.decode((await served('image', variantFilename(name, { width: w }))).body);
       expect([img.width, img.height]).toEqual([100, 50]);
     }
     // All files live next to the original in the uploads folder.
-    expect(existsSync(join(s.uploadsDir, 'images', variantFilename(name, 'vcard')))).toBe(true);
+    expect(existsSync(join(s.uploadsDir, 'images', variantFilename(name, { vcard: true })))).toBe(true);
   });
 
   test('a camera JPEG lying on its side (EXIF orientation 6) is stored upright', async () => {

@@ -1,28 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
+import { pngChunk, solidPng } from '../../functions/lib/images/solid-png.ts';
 
 /** A real PNG (RGB, one colour) of the given size. */
 export function makePng(width: number, height: number, rgb: [number, number, number] = [200, 30, 60]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return solidPng(width, height, rgb);
 }
 
 /** Only the PNG header, claiming a size; enough for checks that must not decode the image. */
@@ -31,7 +11,7 @@ export function pngHeader(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /**
@@ -75,4 +55,62 @@ export function multipart(parts: { name: string; filename?: string; contentType?
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Bits into bytes, with JPEG's byte stuffing (0xFF is followed by 0x00 in entropy-coded data). */
+class JpegBits {
+  readonly out: number[] = [];
+  private cur = 0;
+  private n = 0;
+  put(value: number, length: number): void {
+    for (let i = length - 1; i >= 0; i--) {
+      this.cur = (this.cur << 1) | ((value >> i) & 1);
+      if (++this.n === 8) {
+        this.out.push(this.cur);
+        if (this.cur === 0xff) this.out.push(0);
+        this.cur = 0;
+        this.n = 0;
+      }
+    }
+  }
+  /** Pads the last byte with 1 bits. */
+  end(): number[] {
+    if (this.n) this.put(0xff, 8 - this.n);
+    return this.out;
+  }
+}
+
+/**
+ * A valid progressive greyscale JPEG of `scans` scans: the DC scan, then `scans - 1` identical AC
+ * scans (coefficients 1-63) that hold nothing but end-of-band runs. Each costs a decoder a pass
+ * over every block: 10,000 of them at 5000x5000 make a 440 KB file that keeps libvips busy ~20 s.
+ */
+export function progressiveJpegWithScans(width: number, height: number, scans: number): Buffer {
+  const seg = (marker: number, data: number[]) => [0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data];
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  const dc = new JpegBits();
+  for (let i = 0; i < blocks; i++) dc.put(0, 1);
+  // End-of-band runs: EOBn (symbol n << 4, the 4-bit code n) plus n bits, a run of 2^n + those bits.
+  const ac = new JpegBits();
+  for (let left = blocks; left > 0;) {
+    const run = Math.min(left, 32767);
+    const n = Math.floor(Math.log2(run));
+    ac.put(n, 4);
+    ac.put(run - 2 ** n, n);
+    left -= run;
+  }
+  const acScan = Buffer.from([...seg(0xda, [1, 1, 0x00, 1, 63, 0]), ...ac.end()]);
+  return Buffer.concat([
+    Buffer.from([
+      0xff, 0xd8,
+      ...seg(0xdb, [0, ...new Array<number>(64).fill(1)]),
+      ...seg(0xc2, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
+      ...seg(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0x00]),
+      ...seg(0xc4, [0x10, 0, 0, 0, 15, ...new Array<number>(12).fill(0), ...Array.from({ length: 15 }, (_, n) => n << 4)]),
+      ...seg(0xda, [1, 1, 0x00, 0, 0, 0]),
+      ...dc.end(),
+    ]),
+    ...Array.from({ length: scans - 1 }, () => acScan),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }

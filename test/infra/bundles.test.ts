@@ -1,13 +1,18 @@
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
+import { handlerBundle } from '../../functions/bundle-options.ts';
+import { addNativeModules } from '../../functions/native-modules.ts';
+import { makePng } from '../helpers/images.ts';
 import { allEntries } from '../../functions/build.ts';
 import { bundleAll, bundleDirName } from '../../functions/bundle.ts';
 import { AppFunction } from '../../infra/constructs/app-function.ts';
@@ -19,10 +24,26 @@ const scratch: string[] = [];
 const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); scratch.push(d); return d; };
 afterAll(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
 
+const root = resolve(import.meta.dirname, '../..');
+let out: string;
+beforeAll(async () => {
+  out = tempDir('vk-bundles-');
+  // As `npm run build` and the CDK stack build them: native packages in their Lambda (arm64) build.
+  await bundleAll(allEntries(), out);
+}, 120_000);
+
+/** The machine an ELF file (executable, shared library, Node addon) is built for: e_machine. */
+function elfMachine(file: string): 'aarch64' | 'x86-64' | string {
+  const b = readFileSync(file);
+  if (b.toString('latin1', 1, 4) !== 'ELF') return 'no ELF';
+  const machine = b.readUInt16LE(18);
+  return machine === 183 ? 'aarch64' : machine === 62 ? 'x86-64' : `machine ${machine}`;
+}
+
+const version = (dir: string, pkg: string) => (JSON.parse(readFileSync(join(dir, pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
 describe('Lambda bundles', () => {
   test('every area and job bundles; the system bundle answers GET /api/health and 404s an unknown route key', async () => {
-    const out = tempDir('vk-bundles-');
-    await bundleAll(allEntries(), out);
     for (const entry of allEntries()) {
       const dir = join(out, bundleDirName(entry));
       expect(existsSync(join(dir, 'index.mjs')), dir).toBe(true);
@@ -47,6 +68,50 @@ describe('Lambda bundles', () => {
     expect(unknown.statusCode).toBe(404);
   }, 90_000);
 
+  test('the functions that render images carry sharp\'s linux-arm64 build with its libvips, the others no native code', () => {
+    const withModules = readdirSync(out).filter((d) => existsSync(join(out, d, 'node_modules'))).sort();
+    expect(withModules).toEqual(['job-images-reprocess', 'upload']);
+    for (const dir of withModules.map((d) => join(out, d, 'node_modules'))) {
+      // The JavaScript is the sharp the tests run here (same version), loaded at run time, not bundled.
+      expect(version(dir, 'sharp')).toBe(version(join(root, 'node_modules'), 'sharp'));
+      const addon = join(dir, '@img/sharp-linux-arm64/lib', `sharp-linux-arm64-${version(dir, 'sharp')}.node`);
+      expect(elfMachine(addon)).toBe('aarch64');
+      const libvips = readdirSync(join(dir, '@img/sharp-libvips-linux-arm64/lib')).find((f) => f.startsWith('libvips-cpp.so'));
+      expect(libvips).toBeDefined();
+      expect(elfMachine(join(dir, '@img/sharp-libvips-linux-arm64/lib', libvips!))).toBe('aarch64');
+      // Nothing of this machine's (x64) build, nothing else native.
+      const natives = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.node') || /\.so(\.|$)/.test(f));
+      expect(natives.map((f) => elfMachine(join(dir, f))).every((m) => m === 'aarch64'), natives.join(', ')).toBe(true);
+      expect(existsSync(join(dir, '@img/sharp-linux-x64'))).toBe(false);
+    }
+    // Loaded on first use: importing the upload area (its public image GETs) does not load libvips.
+    const upload = readFileSync(join(out, 'upload/index.mjs'), 'utf8');
+    expect(upload).toContain('import("sharp")');
+    expect(upload).not.toMatch(/\bfrom\s*"sharp"/);
+  });
+
+  test('the same bundled pipeline runs here with this machine\'s sharp (x64): decodes, resizes, encodes', async () => {
+    const dir = tempDir('vk-pipeline-bundle-');
+    const result = await build({
+      absWorkingDir: root, entryPoints: [join(root, 'functions/lib/images/pipeline.ts')], bundle: true, outdir: dir,
+      format: handlerBundle.format, platform: handlerBundle.platform, target: handlerBundle.target, external: handlerBundle.external,
+      mainFields: handlerBundle.mainFields, banner: { js: handlerBundle.banner }, outExtension: { '.js': '.mjs' }, entryNames: 'index', metafile: true, logLevel: 'silent',
+    });
+    expect(addNativeModules({ bundleDir: dir, metafile: result.metafile, target: 'host' })).toEqual(['sharp']);
+    writeFileSync(join(dir, 'in.png'), makePng(700, 300));
+    writeFileSync(join(dir, 'run.mjs'), `
+      import { processImage } from './index.mjs';
+      import { readFileSync } from 'node:fs';
+      const r = await processImage(readFileSync('in.png'), 'png');
+      console.log(JSON.stringify({ format: r.format, original: [r.width, r.height], variants: r.variants.map((f) => [f.mime, f.width]) }));`);
+    const r = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' })) as { format: string; original: number[]; variants: [string, number][] };
+    expect(r.format).toBe('jpg');
+    expect(r.original).toEqual([700, 300]);
+    expect(r.variants).toContainEqual(['image/avif', 640]);
+    expect(r.variants).toContainEqual(['image/webp', 160]);
+    expect(r.variants).toContainEqual(['image/png', 87]);
+  }, 60_000);
+
   test('CDK stages each function with its own bundle (not one cached bundle for all)', () => {
     const outdir = tempDir('vk-cdk-bundle-');
     const app = new App({ outdir });
@@ -62,11 +127,18 @@ describe('Lambda bundles', () => {
     };
     new AppFunction(stack, 'System', { entry: { area: 'system' }, description: 'system', needs: {}, resources, environment: {} });
     new AppFunction(stack, 'Job', { entry: { job: 'cdn-invalidate' }, description: 'job', needs: {}, resources, environment: {} });
+    new AppFunction(stack, 'Upload', { entry: { area: 'upload' }, description: 'upload', needs: {}, resources, environment: {} });
     app.synth();
-    const bundles = readdirSync(outdir).filter((d) => d.startsWith('asset.') && existsSync(join(outdir, d, 'index.mjs')))
-      .map((d) => readFileSync(join(outdir, d, 'index.mjs'), 'utf8'));
-    expect(bundles).toHaveLength(2);
+    const assets = readdirSync(outdir).filter((d) => d.startsWith('asset.') && existsSync(join(outdir, d, 'index.mjs'))).map((d) => join(outdir, d));
+    const bundles = assets.map((d) => readFileSync(join(d, 'index.mjs'), 'utf8'));
+    expect(bundles).toHaveLength(3);
     expect(bundles.filter((b) => b.includes('GET /api/health'))).toHaveLength(1);
     expect(bundles.filter((b) => b.includes('CreateInvalidation'))).toHaveLength(1);
+    // The deployed asset of the upload function holds sharp's arm64 addon; the others nothing native.
+    const native = assets.filter((d) => existsSync(join(d, 'node_modules')));
+    expect(native).toHaveLength(1);
+    expect(readFileSync(join(native[0]!, 'index.mjs'), 'utf8')).toContain('POST /api/upload/{id}');
+    const sharpVersion = version(join(native[0]!, 'node_modules'), 'sharp');
+    expect(elfMachine(join(native[0]!, 'node_modules/@img/sharp-linux-arm64/lib', `sharp-linux-arm64-${sharpVersion}.node`))).toBe('aarch64');
   }, 90_000);
 });

@@ -6,7 +6,7 @@ const root = resolve(import.meta.dirname, '../..');
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.parentPath.includes('node_modules'))
     .map((e) => join(e.parentPath, e.name));
 }
 

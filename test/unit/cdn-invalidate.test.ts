@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { clearRecordedInvalidations, invalidate, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { consolidatePaths, pathsOf, widen, WILDCARD_BUDGET } from '../../functions/jobs/cdn-invalidate.ts';
-import { uploadCdnPaths } from '../../functions/domain/uploads/save-upload.ts';
+import { uploadCdnPaths } from '../../functions/domain/uploads/storage-keys.ts';
 
 const env = { TABLE_NAME: 'tbl', UPLOADS_DIR: '/tmp/x', AUTH_SECRET: 'x'.repeat(32) };
 Object.assign(process.env, env);

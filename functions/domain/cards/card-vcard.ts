@@ -6,7 +6,7 @@ import { variantFilename } from '../../../shared/images.ts';
 import { msg } from '../../../shared/messages.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { uploads } from '../../lib/storage/index.ts';
-import { uploadStorageKey } from '../uploads/save-upload.ts';
+import { uploadStorageKey } from '../uploads/storage-keys.ts';
 import { readCard } from './read-card.ts';
 import { toPublicCard } from './public-card.ts';
 
@@ -17,7 +17,7 @@ import { toPublicCard } from './public-card.ts';
  */
 async function vcardPhoto(image: string | undefined): Promise<VcardPhoto | undefined> {
   if (!image) return undefined;
-  const file = await uploads().get(uploadStorageKey(variantFilename(image, 'vcard')));
+  const file = await uploads().get(uploadStorageKey(variantFilename(image, { vcard: true })));
   return file ? { base64: Buffer.from(file.body).toString('base64'), type: 'JPEG' } : undefined;
 }
 

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
-import { uploadCdnPaths, variantStorageKeys } from '../uploads/save-upload.ts';
+import { uploadCdnPaths, variantStorageKeys } from '../uploads/storage-keys.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';

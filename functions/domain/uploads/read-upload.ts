@@ -2,7 +2,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import type { StoredFile } from '../../lib/storage/storage.ts';
 import { msg } from '../../../shared/messages.ts';
-import { uploadStorageKey } from './save-upload.ts';
+import { uploadStorageKey } from './storage-keys.ts';
 
 /** The stored image; names are random and never reused, so the answer may be cached for good. */
 export async function readUpload(o: { filename: string }): Promise<StoredFile> {

@@ -7,47 +7,46 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { readImageInfo, sniffType } from '../../lib/image-info.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { msg } from '../../../shared/messages.ts';
-import { uploadFields, uploadLimits } from '../../../shared/schemas/upload.ts';
-import { allVariantFilenames, variantFilename } from '../../../shared/images.ts';
-import { processImage, UndecodableImageError } from '../../lib/images/pipeline.ts';
-import type { ProcessedImage } from '../../lib/images/pipeline.ts';
-
-/** Where an upload's bytes live in the storage. */
-export function uploadStorageKey(filename: string): string {
-  return `images/${filename}`;
-}
-
-/** Storage keys of an upload's resized variants (shared/images.ts), stored next to the original. */
-export function variantStorageKeys(storageKey: string): string[] {
-  const dir = storageKey.slice(0, storageKey.lastIndexOf('/') + 1);
-  return allVariantFilenames(storageKey.slice(dir.length)).map((name) => dir + name);
-}
+import { uploadLimits } from '../../../shared/schemas/upload.ts';
+import { variantFilename } from '../../../shared/images.ts';
+import { uploadStorageKey } from './storage-keys.ts';
+import { MAX_JPEG_SCANS, processImage, TooManyScansError, UndecodableImageError } from '../../lib/images/pipeline.ts';
+import type { ProcessedImage, RenderedFile } from '../../lib/images/pipeline.ts';
 
 /**
- * The CDN paths that may hold a copy of a stored upload or one of its variants: every field
- * serves every file, and the trailing `*` after the name without its extension catches the
- * original, every variant (`abc.w320.png`, `abc.vcard.jpg`) and query strings (CloudFront allows
- * `*` only at the end; names are random UUIDs, so the prefix is the upload's alone).
+ * Which pipeline made an upload's files. The reprocess job (reprocess-uploads.ts) remakes every
+ * upload whose record names an older one; raise it when the derivatives change.
  */
-export function uploadCdnPaths(storageKey: string): string[] {
-  const filename = storageKey.slice(storageKey.lastIndexOf('/') + 1);
-  const dot = filename.indexOf('.');
-  const stem = dot > 0 ? filename.slice(0, dot + 1) : filename;
-  return uploadFields.map((field) => `/api/upload/${field}/${stem}*`);
-}
+export const IMAGE_PIPELINE_VERSION = 2;
 
-function decodeOrRefuse(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage {
+async function decodeOrRefuse(data: Buffer, type: 'png' | 'jpeg'): Promise<ProcessedImage> {
   try {
-    return processImage(data, type);
+    return await processImage(data, type);
   } catch (err) {
     if (err instanceof UndecodableImageError) throw new ValidationError(msg.upload.undecodable, { image: msg.upload.undecodable });
+    if (err instanceof TooManyScansError) {
+      const text = msg.upload.tooManyScans.replace('{max}', String(MAX_JPEG_SCANS));
+      throw new ValidationError(text, { image: text });
+    }
     throw err;
   }
 }
 
 /**
- * Stores an image for a company (for admins also a legacy company). Only PNG and JPEG, recognised by their bytes; size and pixel
- * count are bounded. The file gets a random name (unguessable, never reused) and a record owned
+ * Writes an upload's derivatives, then its original: once the original exists, a client may show
+ * it and ask for its variants. Ten at a time (S3 connections, local file handles).
+ */
+export async function storeImageFiles(filename: string, variants: RenderedFile[], original?: { data: Buffer; mime: string }): Promise<void> {
+  for (let i = 0; i < variants.length; i += 10) {
+    await Promise.all(variants.slice(i, i + 10).map((f) => uploads().put(uploadStorageKey(variantFilename(filename, f.variant)), f.data, f.mime)));
+  }
+  if (original) await uploads().put(uploadStorageKey(filename), original.data, original.mime);
+}
+
+/**
+ * Stores an image for a company (for admins also a legacy company). Only PNG and JPEG, recognised
+ * by their bytes; size, pixel count and (progressive JPEG) scan count are bounded. Stored as JPEG,
+ * or PNG where there is transparency, whatever came in (the name's extension says which). The file gets a random name (unguessable, never reused) and a record owned
  * by the company, written first and inside the tenant check, so deleting the company finds it.
  */
 export async function saveUpload(o: { auth: AuthUser; companyId: string; data: Buffer; declaredType?: string | undefined }): Promise<{ filename: string }> {
@@ -65,9 +64,8 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
   }
   // Decoded completely and stored re-encoded: a cut-off file is refused, anything appended or
   // hidden in metadata is gone, and every size a page, vCard or pass needs exists from now on.
-  const image = decodeOrRefuse(o.data, info.type);
-  const original = image.files.find((f) => f.variant === 'original')!;
-  const filename = `${randomUUID()}.${info.type === 'png' ? 'png' : 'jpg'}`;
+  const image = await decodeOrRefuse(o.data, info.type);
+  const filename = `${randomUUID()}.${image.format}`;
   const storageKey = uploadStorageKey(filename);
   const write = (ownerKey: { pk: string; sk: string }, ownerKind: 'company' | 'vcardCompany') => transact(
     [
@@ -91,10 +89,11 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
             companyId: o.companyId,
             ownerKind,
             storageKey,
-            contentType: info.mime,
-            size: original.data.length,
+            contentType: image.original.mime,
+            size: image.original.data.length,
             width: image.width,
             height: image.height,
+            pipeline: IMAGE_PIPELINE_VERSION,
             createdBy: o.auth.id,
             createdAt: new Date().toISOString(),
           },
@@ -112,9 +111,6 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
     if (!(err instanceof NotFoundError) || !o.auth.isAdmin) throw err;
     await write(keys.vcardCompany(o.companyId), 'vcardCompany');
   }
-  // Variants first: once the original exists, a client may show it and ask for its variants.
-  await Promise.all(image.files.filter((f) => f.variant !== 'original')
-    .map((f) => uploads().put(uploadStorageKey(variantFilename(filename, f.variant as Exclude<typeof f.variant, 'original'>)), f.data, f.mime)));
-  await uploads().put(storageKey, original.data, original.mime);
+  await storeImageFiles(filename, image.variants, image.original);
   return { filename };
 }

@@ -5,7 +5,9 @@ import { UnavailableError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
 import { applePassContent, walletImages } from '../../../shared/card/wallet.ts';
 import { msg } from '../../../shared/messages.ts';
-import { readVariant, solidPng } from './pass-images.ts';
+import { readPassImage, solidIcon } from './pass-images.ts';
+import type { PassImageName, PassScale } from '../../../shared/images.ts';
+import type { WalletImage } from '../../../shared/card/wallet.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import type { PassSource } from './wallet-card.ts';
 
@@ -20,19 +22,18 @@ export async function buildApplePass(o: { card: PassSource; config: AppleConfig;
   const serial = card.id;
   const content = applePassContent(card.content, publicCardUrl(o.baseUrl, serial));
   const images = walletImages(card.person, card.cardProfile);
-  // Icon 29 pt, logo up to 160x50 pt, thumbnail 90x90 pt: the stored widths nearest above each scale.
-  const [icon1, icon2, logo1, logo2, logo3, thumb1, thumb2] = await Promise.all([
-    readVariant(images.icon, 160), readVariant(images.icon, 160),
-    readVariant(images.logo, 160), readVariant(images.logo, 320), readVariant(images.logo, 640),
-    readVariant(images.thumbnail, 160), readVariant(images.thumbnail, 320),
-  ]);
-  const files: Record<string, Buffer> = {
-    'icon.png': icon1 ?? solidPng(29, content.hex.foreground),
-    'icon@2x.png': icon2 ?? solidPng(58, content.hex.foreground),
-    'icon@3x.png': icon2 ?? solidPng(87, content.hex.foreground),
+  // Icon 29 pt, logo within 160x50 pt, thumbnail within 90x90 pt, at @1x, @2x and @3x: made at
+  // upload (shared/images.ts passImages), real PNGs. Apple requires the icon: without any logo a
+  // plain one in the font colour.
+  const files: Record<string, Buffer> = {};
+  const scaled = async (image: WalletImage | undefined, pass: PassImageName, fileName: string) => {
+    const found = await Promise.all(([1, 2, 3] as PassScale[]).map((scale) => readPassImage(image, pass, scale)));
+    found.forEach((data, i) => { if (data) files[`${fileName}${i ? `@${i + 1}x` : ''}.png`] = data; });
   };
-  if (logo1) Object.assign(files, { 'logo.png': logo1, 'logo@2x.png': logo2 ?? logo1, 'logo@3x.png': logo3 ?? logo2 ?? logo1 });
-  if (thumb1) Object.assign(files, { 'thumbnail.png': thumb1, 'thumbnail@2x.png': thumb2 ?? thumb1, 'thumbnail@3x.png': thumb2 ?? thumb1 });
+  await Promise.all([scaled(images.icon, 'appleIcon', 'icon'), scaled(images.logo, 'appleLogo', 'logo'), scaled(images.thumbnail, 'appleThumbnail', 'thumbnail')]);
+  if (!files['icon.png']) {
+    Object.assign(files, { 'icon.png': solidIcon(29, content.hex.foreground), 'icon@2x.png': solidIcon(58, content.hex.foreground), 'icon@3x.png': solidIcon(87, content.hex.foreground) });
+  }
 
   try {
     const pass = new PKPass(

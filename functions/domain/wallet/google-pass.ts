@@ -2,11 +2,11 @@ import { SignJWT, importPKCS8 } from 'jose';
 import type { GoogleConfig } from '../../lib/wallet/config.ts';
 import { UnavailableError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
-import { uploads } from '../../lib/storage/index.ts';
-import { uploadStorageKey } from '../uploads/save-upload.ts';
+import { hasPassImage } from './pass-images.ts';
 import { googlePassContent, walletImages } from '../../../shared/card/wallet.ts';
 import type { WalletImage } from '../../../shared/card/wallet.ts';
 import { variantFilename } from '../../../shared/images.ts';
+import type { PassImageName } from '../../../shared/images.ts';
 import { uploadUrl } from '../../../shared/card/links.ts';
 import { msg } from '../../../shared/messages.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
@@ -55,12 +55,13 @@ async function call(config: GoogleConfig, method: string, path: string, body?: u
   });
 }
 
-/** Google loads images itself: absolute URLs of the stored variant (the original for older uploads). */
-async function imageUri(base: string, image: WalletImage | undefined): Promise<string | undefined> {
-  if (!image) return undefined;
-  const variant = variantFilename(image.file, 640);
-  const name = (await uploads().get(uploadStorageKey(variant))) ? variant : image.file;
-  return new URL(uploadUrl(image.field, name)!, base).href;
+/**
+ * Google loads images itself: the absolute URL of the pass image made at upload (logo 660x660 badge,
+ * hero 1032x336); none for an upload that has not been through the pipeline yet.
+ */
+async function imageUri(base: string, image: WalletImage | undefined, pass: PassImageName): Promise<string | undefined> {
+  if (!image || !(await hasPassImage(image, pass))) return undefined;
+  return new URL(uploadUrl(image.field, variantFilename(image.file, { pass }))!, base).href;
 }
 
 const text = (lang: string, value: string) => ({ defaultValue: { language: lang, value } });
@@ -71,7 +72,7 @@ export async function googleObject(o: { config: GoogleConfig; card: PassSource; 
   const lang = card.content.lang;
   const c = googlePassContent(card.content, publicCardUrl(o.baseUrl, card.id));
   const images = walletImages(card.person, card.cardProfile);
-  const [logo, hero] = await Promise.all([imageUri(o.baseUrl, images.icon ?? images.logo), imageUri(o.baseUrl, images.thumbnail)]);
+  const [logo, hero] = await Promise.all([imageUri(o.baseUrl, images.icon ?? images.logo, 'googleLogo'), imageUri(o.baseUrl, images.thumbnail, 'googleHero')]);
   const { classId, objectId } = googleIds(o.config, card.id);
   return {
     id: objectId,

@@ -1,137 +1,81 @@
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
-import { imageWidths, jpegQuality, vcardImage } from '../../../shared/images.ts';
-import type { ImageVariant } from '../../../shared/images.ts';
-import { uploadLimits } from '../../../shared/schemas/upload.ts';
-import { fitWithin, hasTransparency, onWhite, resizeRgba } from './resize.ts';
-import type { Rgba } from './resize.ts';
-import { jpegOrientation, orient } from './orientation.ts';
+import { imageMimeTypes } from '../../../shared/images.ts';
+import type { FallbackFormat } from '../../../shared/images.ts';
+import { decodeImage, MAX_STORED_SIDE, UndecodableImageError } from './decode.ts';
+import { loadSharp } from './sharp.ts';
+import { countJpegScans, MAX_JPEG_SCANS } from './jpeg-scans.ts';
+import type { Pixels } from './pixels.ts';
+import { encodePixels } from './render.ts';
+import { renderVariants } from './renditions.ts';
+import type { RenderedFile } from './renditions.ts';
 
-/**
- * The longest side of the stored original. Nothing shows an image larger than the 1024 px
- * variant; the original stays for the editor's re-crop and is bounded so re-encoding stays fast.
- */
-export const MAX_STORED_SIDE = 2048;
+// The image pipeline on libvips (sharp): one entry for an upload (processImage), one for an upload
+// stored earlier (reprocessImage, the reprocess job). Names and sizes: shared/images.ts.
 
-export interface EncodedFile {
-  /** `original` or a variant of shared/images.ts. */
-  variant: 'original' | ImageVariant;
-  data: Buffer;
-  mime: 'image/png' | 'image/jpeg';
-  width: number;
-  height: number;
-}
+export { MAX_STORED_SIDE, UndecodableImageError };
+export { MAX_JPEG_SCANS };
+export type { RenderedFile };
+
+/** A progressive JPEG with more than MAX_JPEG_SCANS scans: refused before decoding. */
+export class TooManyScansError extends Error {}
 
 export interface ProcessedImage {
-  type: 'png' | 'jpeg';
+  /** The original's format: jpg for an opaque picture, png only where there is transparency. */
+  format: FallbackFormat;
   width: number;
   height: number;
-  files: EncodedFile[];
+  original: { data: Buffer; mime: string };
+  variants: RenderedFile[];
 }
 
-/** The bytes are not a complete, decodable PNG or JPEG (truncated, corrupt, something appended inside). */
-export class UndecodableImageError extends Error {}
-
-/**
- * The PNG up to and including its IEND chunk: bytes appended after it (a polyglot's payload) are
- * not part of the image and are dropped with the re-encoding. A chunk running past the end is a
- * truncated file.
- */
-function pngUpToIend(data: Buffer): Buffer {
-  let pos = 8;
-  while (pos + 12 <= data.length) {
-    const length = data.readUInt32BE(pos);
-    const end = pos + 12 + length;
-    if (end > data.length) break;
-    if (data.toString('latin1', pos + 4, pos + 8) === 'IEND') return data.subarray(0, end);
-    pos = end;
-  }
-  throw new Error('PNG ohne IEND');
-}
-
-function decodePng(data: Buffer): Rgba {
-  const png = PNG.sync.read(pngUpToIend(data), { checkCRC: true });
-  return { width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length) };
-}
-
-function decodeJpeg(data: Buffer): Rgba {
-  const img = jpeg.decode(data, {
-    useTArray: true,
-    formatAsRGBA: true,
-    // Strict: a cut-off scan or foreign bytes inside it is an error, not a grey half image.
-    tolerantDecoding: false,
-    maxResolutionInMP: uploadLimits.maxPixels / 1_000_000,
-    maxMemoryUsageInMB: 1024,
-  });
-  return orient({ width: img.width, height: img.height, data: img.data }, jpegOrientation(data));
-}
-
-/** A JPEG must end with its end-of-image marker; the decoder alone stops early on some truncations. */
-function jpegEnds(data: Buffer): boolean {
-  // Anything after EOI is dropped by re-encoding; a missing EOI means the file was cut off.
-  for (let i = data.length - 2; i >= 2; i--) if (data[i] === 0xff && data[i + 1] === 0xd9) return true;
-  return false;
-}
-
-/** PNG of RGBA pixels (with alpha only when a pixel is transparent). */
-export function encodePng(img: Rgba): Buffer {
-  const png = new PNG({ width: img.width, height: img.height, colorType: hasTransparency(img) ? 6 : 2, inputColorType: 6, inputHasAlpha: true });
-  png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length);
-  return PNG.sync.write(png, { colorType: hasTransparency(img) ? 6 : 2, inputColorType: 6, inputHasAlpha: true, deflateLevel: 9 });
-}
-
-function encodeJpeg(img: Rgba, quality: number): Buffer {
-  return jpeg.encode({ width: img.width, height: img.height, data: img.data }, quality).data;
-}
-
-function vcardJpeg(img: Rgba): Buffer {
-  // Lower the quality until it fits; at 256 px this virtually always holds at the first try.
-  const size = fitWithin(img, vcardImage.maxSide, vcardImage.maxSide);
-  const small = onWhite(resizeRgba(img, size.width, size.height));
-  for (let q: number = vcardImage.quality; ; q -= 15) {
-    const out = encodeJpeg(small, q);
-    if (out.length <= vcardImage.maxBytes || q <= 20) return out;
-  }
+async function fromPixels(pixels: Pixels, format: FallbackFormat, original: Buffer): Promise<ProcessedImage> {
+  return {
+    format, width: pixels.width, height: pixels.height,
+    original: { data: original, mime: imageMimeTypes[format] },
+    variants: await renderVariants(pixels, format),
+  };
 }
 
 /**
- * The decoded image at its stored size. A function of its own so the full-size pixels (up to
- * 100 MB for 25 MP) are garbage once it returns, before any encoder allocates.
+ * An upload (PNG or JPEG; the caller checked type, bytes and pixel count from the header): decoded
+ * completely, stored re-encoded (at most MAX_STORED_SIDE px, sRGB, no metadata, nothing appended)
+ * as JPEG, or PNG where there is transparency, with every derivative of shared/images.ts.
+ * Throws TooManyScansError or UndecodableImageError.
  */
-function decodeForStorage(data: Buffer, type: 'png' | 'jpeg'): Rgba {
-  let decoded: Rgba;
-  try {
-    if (type === 'jpeg' && !jpegEnds(data)) throw new Error('JPEG ohne Endmarke');
-    decoded = type === 'png' ? decodePng(data) : decodeJpeg(data);
-  } catch (err) {
-    throw new UndecodableImageError(err instanceof Error ? err.message : String(err));
-  }
-  if (decoded.width < 1 || decoded.height < 1 || decoded.data.length < decoded.width * decoded.height * 4) {
-    throw new UndecodableImageError('leeres Bild');
-  }
-  const size = fitWithin(decoded, MAX_STORED_SIDE, MAX_STORED_SIDE);
-  return resizeRgba(decoded, size.width, size.height);
+export async function processImage(data: Buffer, type: 'png' | 'jpeg'): Promise<ProcessedImage> {
+  if (type === 'jpeg' && countJpegScans(data) > MAX_JPEG_SCANS) throw new TooManyScansError(`mehr als ${MAX_JPEG_SCANS} Scans`);
+  const pixels = await decodeImage(data);
+  const format: FallbackFormat = pixels.channels === 4 ? 'png' : 'jpg';
+  return fromPixels(pixels, format, await encodePixels(pixels, format, { original: true }));
+}
+
+/** A JPEG ends with its end-of-image marker, a PNG with its IEND chunk: anything after it was appended. */
+function endsCleanly(b: Buffer): boolean {
+  if (b[0] === 0xff && b[1] === 0xd8) return b.length >= 2 && b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9;
+  return b.length >= 12 && b.toString('latin1', b.length - 8, b.length - 4) === 'IEND';
 }
 
 /**
- * Decodes an uploaded PNG or JPEG completely and answers the files to store: the re-encoded
- * original (at most MAX_STORED_SIDE px, same format; anything appended or hidden in metadata is
- * gone) and every variant of shared/images.ts. Throws UndecodableImageError for anything that
- * does not decode completely. The caller checks type and pixel count from the header first,
- * so memory stays bounded (25 MP x 4 bytes plus the downscaled copies).
+ * Whether a stored original is not what the pipeline stores today: metadata (EXIF with GPS, XMP,
+ * IPTC, an ICC profile), larger than MAX_STORED_SIDE, or bytes after the image's end. Uploads made
+ * by the pipeline never are; uploads from before it may be.
  */
-export function processImage(data: Buffer, type: 'png' | 'jpeg'): ProcessedImage {
-  const stored = decodeForStorage(data, type);
-  const mime = type === 'png' ? 'image/png' : 'image/jpeg';
-  const encode = (img: Rgba) => (type === 'png' ? encodePng(img) : encodeJpeg(img, jpegQuality));
-  const files: EncodedFile[] = [{ variant: 'original', data: encode(stored), mime, width: stored.width, height: stored.height }];
-  for (const w of imageWidths) {
-    const size = fitWithin(stored, w);
-    const img = resizeRgba(stored, size.width, size.height);
-    files.push({ variant: w, data: encode(img), mime, width: img.width, height: img.height });
-  }
-  const vcard = vcardJpeg(stored);
-  const vSize = fitWithin(stored, vcardImage.maxSide, vcardImage.maxSide);
-  files.push({ variant: 'vcard', data: vcard, mime: 'image/jpeg', width: vSize.width, height: vSize.height });
-  return { type, width: stored.width, height: stored.height, files };
+export async function originalNeedsRenewal(data: Buffer): Promise<boolean> {
+  const sharp = await loadSharp();
+  const m = await sharp(data).metadata();
+  return Boolean(m.exif || m.xmp || m.iptc || m.icc || (m.orientation ?? 1) > 1)
+    || Math.max(m.width ?? 0, m.height ?? 0) > MAX_STORED_SIDE || !endsCleanly(data);
+}
+
+/**
+ * An upload stored earlier, again through today's pipeline: its name (and so its format) stays,
+ * because cards point at it. The original is re-encoded only when `renewOriginal` (an upload from
+ * before the pipeline may carry metadata or be larger than MAX_STORED_SIDE); otherwise its bytes
+ * stay as they are and only the derivatives are made anew.
+ */
+export async function reprocessImage(o: { data: Buffer; format: FallbackFormat; renewOriginal: boolean }): Promise<ProcessedImage> {
+  const isJpeg = o.data[0] === 0xff && o.data[1] === 0xd8;
+  if (isJpeg && countJpegScans(o.data) > MAX_JPEG_SCANS) throw new TooManyScansError(`mehr als ${MAX_JPEG_SCANS} Scans`);
+  const pixels = await decodeImage(o.data);
+  const original = o.renewOriginal ? await encodePixels(pixels, o.format, { original: true }) : o.data;
+  return fromPixels(pixels, o.format, original);
 }

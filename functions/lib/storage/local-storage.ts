@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertSafeKey } from './storage.ts';
 import type { Storage, StoredFile } from './storage.ts';
@@ -25,6 +25,9 @@ export function localStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;
       }
+    },
+    async exists(key) {
+      return access(path(key)).then(() => true, () => false);
     },
     async delete(key) {
       const file = path(key);

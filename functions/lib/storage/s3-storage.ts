@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
@@ -17,6 +17,17 @@ export function s3Storage(bucket: string, region: string): Storage {
         return bytes ? { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' } : undefined;
       } catch (err) {
         if (err instanceof NoSuchKey) return undefined;
+        throw err;
+      }
+    },
+    async exists(key) {
+      assertSafeKey(key);
+      try {
+        await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (err) {
+        // HEAD has no body: a missing key is NotFound (404), not NoSuchKey.
+        if (err instanceof NotFound || err instanceof NoSuchKey) return false;
         throw err;
       }
     },

@@ -7,6 +7,8 @@ export interface StoredFile {
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | undefined>;
+  /** Whether the key exists, without reading it. */
+  exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

@@ -1,11 +1,11 @@
 import { useInsertionEffect } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, JSX, ReactNode } from 'react';
 import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent, ContactLine } from '../../../shared/card/content.ts';
 import { cardPalette } from '../../../shared/card/contrast.ts';
 import type { CardPalette } from '../../../shared/card/contrast.ts';
 import type { CardLang } from '../../../shared/card/labels.ts';
-import { imageSrcset, variantFilename } from '../../../shared/images.ts';
+import { imageMimeTypes, imageSrcset, modernFormats, variantUrl } from '../../../shared/images.ts';
 import { Icon } from './icons.tsx';
 import type { ThemeProps } from './types.ts';
 import kitCss from './kit.css' with { type: 'text' };
@@ -74,15 +74,35 @@ export function CardRoot({ v, className, children }: { v: CardView; className: s
   return <article className={`vc-card ${className}`} lang={v.c.lang} style={v.vars}>{children}</article>;
 }
 
-/** The person's photo from the stored width variants (never the original upload). */
+type ImgProps = Omit<JSX.IntrinsicElements['img'], 'src' | 'srcSet' | 'sizes'>;
+
+/**
+ * An upload as a `<picture>`: AVIF and WebP sources before the original's own format, each in the
+ * stored widths (shared/images.ts), so the browser takes the smallest file of the best format it
+ * decodes for the size `sizes` says it draws. Never the original upload. The `<picture>` box is
+ * `display: contents` (kit.css): themes style the `<img>` as before.
+ */
+export function Picture({ field, file, sizes, ...img }: ImgProps & { field: string; file: string; sizes: string }) {
+  return (
+    <picture>
+      {modernFormats.map((format) => <source key={format} type={imageMimeTypes[format]} srcSet={imageSrcset(field, file, format)} sizes={sizes} />)}
+      <img {...img} src={variantUrl(field, file, { width: 640 })} srcSet={imageSrcset(field, file)} sizes={sizes} />
+    </picture>
+  );
+}
+
+/** The person's photo. */
 export function Photo({ v, className, sizes = '(max-width: 440px) 100vw, 400px', priority = true }: { v: CardView; className?: string; sizes?: string; priority?: boolean }) {
   const { c } = v;
-  if (!c.photo || !c.photoFile) return null;
+  if (!c.photoFile) return null;
   return (
-    <img className={className ?? 'vc-photo'} src={c.photo} srcSet={imageSrcset('image', c.photoFile)} sizes={sizes}
+    <Picture field="image" file={c.photoFile} sizes={sizes} className={className ?? 'vc-photo'}
       alt={c.labels.photoOf(c.name)} width={400} height={295} {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
   );
 }
+
+/** Logos are cropped into a box of this width : height (web/src/components/image-upload, spec §5). */
+const LOGO_RATIO = 1.35;
 
 /**
  * The logo: `placed` puts it where the profile's logo settings say (px, over a photo); otherwise it
@@ -90,7 +110,7 @@ export function Photo({ v, className, sizes = '(max-width: 440px) 100vw, 400px',
  */
 export function Logo({ v, placed = false, className = 'vc-logo' }: { v: CardView; placed?: boolean; className?: string }) {
   const { c } = v;
-  if (!c.logo || !c.logoFile) return null;
+  if (!c.logoFile) return null;
   const s = c.settings.logo;
   const height = Math.max(16, Math.min(s.height ?? 70, 200));
   const place: CSSProperties = placed
@@ -100,10 +120,11 @@ export function Logo({ v, placed = false, className = 'vc-logo' }: { v: CardView
       }
     : { height };
   if (s.useColor) {
-    const mask = `url("/api/upload/logo/${encodeURIComponent(variantFilename(c.logoFile, 320))}") center / contain no-repeat`;
-    return <span role="img" aria-label={c.labels.logo} className={`${className} vc-logo-tinted`} style={{ ...place, aspectRatio: '1.35', background: c.colors.logo, mask, WebkitMask: mask }} />;
+    const mask = `url("${variantUrl('logo', c.logoFile, { width: 320 })}") center / contain no-repeat`;
+    return <span role="img" aria-label={c.labels.logo} className={`${className} vc-logo-tinted`} style={{ ...place, aspectRatio: String(LOGO_RATIO), background: c.colors.logo, mask, WebkitMask: mask }} />;
   }
-  return <img className={className} src={c.logo} srcSet={imageSrcset('logo', c.logoFile)} sizes="240px" alt={c.labels.logo} style={place} />;
+  // Drawn at the profile's height (themes may cap it lower), as wide as the logo's box ratio makes it.
+  return <Picture field="logo" file={c.logoFile} sizes={`${Math.ceil(height * LOGO_RATIO)}px`} className={className} alt={c.labels.logo} style={place} />;
 }
 
 export function Initials({ v, className = 'vc-initials' }: { v: CardView; className?: string }) {

@@ -7,11 +7,14 @@ import type { UploadField } from '../../../../shared/schemas/upload.ts';
 import { isUploadMimeType, uploadLimits, uploadMimeTypes } from '../../../../shared/schemas/upload.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { uploadPicture } from '../../api/upload.ts';
-import { uploadUrl } from '../../../../shared/card/links.ts';
+import { variantUrl } from '../../../../shared/images.ts';
 import { showError } from '../../toast.tsx';
-import { cropProblem, cropRatios, MIN_CROP_WIDTH } from './ratios.ts';
+import { cropProblem, cropRatios, logoBox, logoFields, MAX_EXPORT_SIDE, MIN_CROP_WIDTH } from './ratios.ts';
 
 const t = msg.upload;
+
+/** Photos go up as JPEG at this quality (the server stores AVIF, WebP and JPEG from it); never PNG. */
+export const PHOTO_JPEG_QUALITY = 0.92;
 
 interface ImageUploadProps {
   field: UploadField;
@@ -45,8 +48,9 @@ function useCropperStyles(): void {
   }, []);
 }
 
+/** `ratio` undefined: a free crop (logos, fitted into their box afterwards). */
 function CropDialog({ src, ratio, busy, onSave, onCancel }: {
-  src: string; ratio: number; busy: boolean; onSave: (cropper: ReactCropperElement['cropper']) => void; onCancel: () => void;
+  src: string; ratio: number | undefined; busy: boolean; onSave: (cropper: ReactCropperElement['cropper']) => void; onCancel: () => void;
 }) {
   const id = useId();
   const ref = useRef<ReactCropperElement>(null);
@@ -54,9 +58,10 @@ function CropDialog({ src, ratio, busy, onSave, onCancel }: {
   useCropperStyles();
   return (
     <div className="modal-backdrop">
-      <div className="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
+      <div className="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} {...(ratio === undefined ? { 'aria-describedby': `${id}-hint` } : {})}>
         <h2 id={`${id}-title`}>{t.cropTitle}</h2>
-        <Cropper ref={ref} src={src} className="cropper-area" aspectRatio={ratio} viewMode={1} minCropBoxWidth={MIN_CROP_WIDTH}
+        {ratio === undefined && <p className="muted" id={`${id}-hint`}>{t.logoCropHint}</p>}
+        <Cropper ref={ref} src={src} className="cropper-area" aspectRatio={ratio ?? NaN} viewMode={1} minCropBoxWidth={MIN_CROP_WIDTH}
           autoCropArea={1} background={false} responsive checkOrientation={false} guides ready={() => setReady(true)} />
         <div className="form-actions">
           <button type="button" className="btn btn-primary" disabled={busy || !ready}
@@ -68,9 +73,28 @@ function CropDialog({ src, ratio, busy, onSave, onCancel }: {
   );
 }
 
+/** The canvas as a file of `type` (quality for JPEG); null when the browser cannot encode it. */
+function toBlob(canvas: HTMLCanvasElement, type: 'image/png' | 'image/jpeg', quality?: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
+}
+
+/** A logo crop centred in the box of the field's ratio, the rest transparent: no wordmark is cut. */
+function fittedLogo(crop: HTMLCanvasElement, ratio: number): HTMLCanvasElement {
+  const box = logoBox(crop.width, crop.height, ratio);
+  const canvas = document.createElement('canvas');
+  canvas.width = box.boxWidth;
+  canvas.height = box.boxHeight;
+  const ctx = canvas.getContext('2d')!;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(crop, box.x, box.y, box.w, box.h);
+  return canvas;
+}
+
 /**
- * Spec §4/§5 image upload: choose a jpeg/png, crop it to the field's ratio (at least 100 px wide),
- * and the cropped PNG is uploaded; the field then holds the returned file name. "Remove" clears it.
+ * Spec §4/§5 image upload: choose a jpeg/png and crop it (at least 100 px wide). A photo is cropped
+ * to the field's ratio and uploaded as JPEG; a logo is cropped freely, fitted into the field's box
+ * with transparent padding and uploaded as PNG (transparency kept). The field then holds the
+ * returned file name. "Remove" clears it.
  */
 export function ImageUpload({ field, label, companyId, value, onChange, ratio = cropRatios[field], error }: ImageUploadProps) {
   const inputId = useId();
@@ -101,17 +125,24 @@ export function ImageUpload({ field, label, companyId, value, onChange, ratio = 
     setSrc(url);
   }
 
+  const isLogo = logoFields.has(field);
+
   async function save(cropper: ReactCropperElement['cropper']) {
     const data = cropper.getData(true);
-    const problem = cropProblem(data.width, data.height, ratio);
+    const problem = cropProblem(data.width, data.height, isLogo ? undefined : ratio);
     if (problem) return showError(problem);
-    const canvas = cropper.getCroppedCanvas({ maxWidth: 2400, maxHeight: 2400, imageSmoothingQuality: 'high' }) as HTMLCanvasElement | null;
-    if (!canvas) {
+    const crop = cropper.getCroppedCanvas({
+      maxWidth: MAX_EXPORT_SIDE, maxHeight: MAX_EXPORT_SIDE, imageSmoothingQuality: 'high',
+      // A JPEG has no transparency: a transparent source goes on white, not black.
+      ...(isLogo ? {} : { fillColor: '#ffffff' }),
+    }) as HTMLCanvasElement | null;
+    if (!crop) {
       close();
       return showError(t.loadFailed);
     }
-    // Spec §9: the cropper exports PNG at quality 0.5.
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png', 0.5));
+    // Not spec §9's PNG at quality 0.5 (PNG has no quality; a cropped photo as PNG was 5-10 times
+    // the bytes): photos as JPEG, logos as PNG for their transparency (docs/decisions.md).
+    const blob = isLogo ? await toBlob(fittedLogo(crop, ratio), 'image/png') : await toBlob(crop, 'image/jpeg', PHOTO_JPEG_QUALITY);
     if (!blob) {
       close();
       return showError(t.loadFailed);
@@ -119,14 +150,15 @@ export function ImageUpload({ field, label, companyId, value, onChange, ratio = 
     if (blob.size > uploadLimits.maxBytes) return showError(t.tooLarge.replace('{mb}', String(uploadLimits.maxBytes / 1024 / 1024)));
     if (!companyId) return showError(msg.company.noneSelected);
     setBusy(true);
-    const res = await uploadPicture(companyId, blob, `${field}.png`);
+    const res = await uploadPicture(companyId, blob, `${field}.${isLogo ? 'png' : 'jpg'}`);
     setBusy(false);
     if (!res.data) return showError(res.errorMessage ?? msg.errors.generic);
     onChange(res.data.filename);
     close();
   }
 
-  const preview = uploadUrl(field, value);
+  // The stored 320 px variant, not the original (up to 2048 px).
+  const preview = value ? variantUrl(field, value, { width: 320 }) : undefined;
   return (
     <div className="image-upload">
       <span className="image-upload-label" id={`${inputId}-label`}>{label}</span>
@@ -142,7 +174,7 @@ export function ImageUpload({ field, label, companyId, value, onChange, ratio = 
         {value && <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${label}: ${t.remove}`} onClick={() => onChange(undefined)}>{t.remove}</button>}
       </div>
       {error && <span className="field-error">{error}</span>}
-      {src && <CropDialog src={src} ratio={ratio} busy={busy} onSave={(c) => void save(c)} onCancel={close} />}
+      {src && <CropDialog src={src} ratio={isLogo ? undefined : ratio} busy={busy} onSave={(c) => void save(c)} onCancel={close} />}
     </div>
   );
 }

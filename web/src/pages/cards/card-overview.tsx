@@ -17,7 +17,7 @@ import { need, useFreshFor, useWrite } from '../../data.tsx';
 import { getUser, isAdmin } from '../../session.ts';
 import { showError } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { uploadUrl } from '../../../../shared/card/links.ts';
+import { variantUrl } from '../../../../shared/images.ts';
 import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
@@ -111,7 +111,8 @@ function ViewsCell({ views, id }: { views: Promise<ViewCounts | null> | null; id
 }
 
 function Thumb({ row }: { row: CardRow }) {
-  const src = uploadUrl('image', row.image);
+  // The 160 px variant: the list draws a small square, never the original.
+  const src = row.image ? variantUrl('image', row.image, { width: 160 }) : undefined;
   return src
     ? <img className="card-thumb" src={src} alt="" loading="lazy" />
     : <span className="card-thumb card-thumb-empty" aria-hidden="true">{row.initials}</span>;

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
 import { msg } from '../../../../shared/messages.ts';
 import { cardContent } from '../../../../shared/card/content.ts';
-import { uploadUrl } from '../../../../shared/card/links.ts';
 import { applePassContent, googlePassContent, walletImages } from '../../../../shared/card/wallet.ts';
-import type { WalletField } from '../../../../shared/card/wallet.ts';
+import type { WalletField, WalletImage } from '../../../../shared/card/wallet.ts';
+import { variantUrl } from '../../../../shared/images.ts';
+import type { PassImageName } from '../../../../shared/images.ts';
 import type { ThemeProps } from '../../themes/types.ts';
 
 const w = msg.person.wallet;
@@ -40,6 +41,15 @@ function QrPlaceholder() {
 // card's public URL, which a pass carries but a preview of a new card does not have yet.
 const PREVIEW_URL = '';
 
+/**
+ * An Apple pass image as the phone draws it: the stored @1x/@2x/@3x files of the upload (made at
+ * upload at Apple's sizes), so the browser shows it at its size in points.
+ */
+function ApplePassImage({ image, pass, className, alt }: { image: WalletImage; pass: PassImageName; className?: string; alt: string }) {
+  const url = (scale: 1 | 2 | 3) => variantUrl(image.field, image.file, { pass, scale });
+  return <img className={className} src={url(1)} srcSet={`${url(2)} 2x, ${url(3)} 3x`} alt={alt} />;
+}
+
 function Fields({ fields, className }: { fields: WalletField[]; className: string }) {
   if (!fields.length) return null;
   return (
@@ -55,17 +65,15 @@ export function ApplePassPreview(props: ThemeProps) {
   const pass = applePassContent(c, PREVIEW_URL);
   const images = walletImages(props.person, props.profile);
   const style = { background: pass.hex.background, color: pass.hex.foreground } as CSSProperties;
-  const logo = images.logo && uploadUrl(images.logo.field, images.logo.file);
-  const thumbnail = images.thumbnail && uploadUrl(images.thumbnail.field, images.thumbnail.file);
   return (
     <figure className="wp wp-apple" style={style} aria-label={w.appleTitle}>
       <div className="wp-apple-head">
-        {logo ? <img src={logo} alt={msg.person.theme.logo} /> : <span />}
+        {images.logo ? <ApplePassImage image={images.logo} pass="appleLogo" alt={msg.person.theme.logo} /> : <span />}
         <span className="wp-apple-org">{pass.logoText}</span>
       </div>
       <div className="wp-apple-main">
         <Fields fields={pass.primaryFields} className="wp-fields wp-primary" />
-        {thumbnail && <img className="wp-thumb" src={thumbnail} alt="" />}
+        {images.thumbnail && <ApplePassImage image={images.thumbnail} pass="appleThumbnail" className="wp-thumb" alt="" />}
       </div>
       <Fields fields={pass.secondaryFields} className="wp-fields" />
       <Fields fields={pass.auxiliaryFields} className="wp-fields wp-aux" />
@@ -81,8 +89,9 @@ export function GooglePassPreview(props: ThemeProps) {
   const images = walletImages(props.person, props.profile);
   const background = pass.hexBackgroundColor;
   const logoImage = images.icon ?? images.logo;
-  const logo = logoImage && uploadUrl(logoImage.field, logoImage.file);
-  const hero = images.thumbnail && uploadUrl(images.thumbnail.field, images.thumbnail.file);
+  // The images Google loads: the 660 px logo badge (masked to a circle there) and the 1032x336 hero.
+  const logo = logoImage && variantUrl(logoImage.field, logoImage.file, { pass: 'googleLogo' });
+  const hero = images.thumbnail && variantUrl(images.thumbnail.field, images.thumbnail.file, { pass: 'googleHero' });
   return (
     <figure className="wp wp-google" style={{ background, color: textOn(background) }} aria-label={w.googleTitle}>
       <div className="wp-google-head">
