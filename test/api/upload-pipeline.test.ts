@@ -170,9 +170,8 @@ describe('upload pipeline: variants for page, vCard and passes', () => {
   test('an image smaller than every width: each variant exists at the original size', async () => {
     const res = await upload(makePng(100, 50));
     const name = res.body.filename!;
-    expect(name).toMatch(/\.jpg$/);
     for (const w of imageWidths) {
-      const img = jpegJs.decode((await served('image', variantFilename(name, { width: w }))).body);
+      const img = PNG.sync.read((await served('image', variantFilename(name, { width: w }))).body);
       expect([img.width, img.height]).toEqual([100, 50]);
     }
     // All files live next to the original in the uploads folder.

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { PNG } from 'pngjs';
+import { imageSize } from 'image-size';
+import { variantFilename } from '../../shared/images.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
@@ -33,13 +36,24 @@ describe('wallet signature and public links', () => {
     expect(res.disposition).toContain('pass.pkpass');
     const p = verifyPass(res.bytes);
     expect(p.verified).toBe(true);
-    expect(p.entries).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature', 'icon.png', 'icon@2x.png', 'icon@3x.png',
-      'logo.png', 'logo@2x.png', 'thumbnail.png', 'thumbnail@2x.png']));
-    // Images come from the stored variants of the uploads (walletLogo, imageWallet).
-    const variant = (f: string, w: number) => f.replace(/\.png$/, `.w${w}.png`);
+    const images = ['icon', 'logo', 'thumbnail'].flatMap((n) => [`${n}.png`, `${n}@2x.png`, `${n}@3x.png`]);
+    expect(p.entries).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature', ...images]));
+    // Apple's sizes (icon 29 pt, logo within 160x50 pt, thumbnail within 90x90 pt) at @1x/@2x/@3x,
+    // real PNG bytes read back by pngjs, exactly the pass images stored at upload.
+    const box = { icon: [29, 29], logo: [160, 50], thumbnail: [90, 90] } as const;
+    for (const name of images) {
+      const bytes = p.files[name]!;
+      expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), name).toBe(true);
+      const png = PNG.sync.read(bytes);
+      const kind = name.split(/[.@]/)[0] as keyof typeof box;
+      const scale = Number(/@(\d)x/.exec(name)?.[1] ?? 1);
+      const [w, h] = box[kind].map((v) => v * scale) as [number, number];
+      if (kind === 'icon') expect([png.width, png.height], name).toEqual([w, h]);
+      else expect(png.width <= w && png.height <= h && (png.width === w || png.height === h), `${name}: ${png.width}x${png.height}`).toBe(true);
+    }
     const stored = async (field: string, f: string) => Buffer.from(await (await fetch(`${s.baseUrl}/api/upload/${field}/${f}`)).arrayBuffer());
-    expect(p.files['logo.png']!.equals(await stored('walletLogo', variant(c.walletLogo, 160)))).toBe(true);
-    expect(p.files['thumbnail.png']!.equals(await stored('imageWallet', variant(c.imageWallet, 160)))).toBe(true);
+    expect(p.files['logo@2x.png']!.equals(await stored('walletLogo', variantFilename(c.walletLogo, { pass: 'appleLogo', scale: 2 })))).toBe(true);
+    expect(p.files['thumbnail@3x.png']!.equals(await stored('imageWallet', variantFilename(c.imageWallet, { pass: 'appleThumbnail', scale: 3 })))).toBe(true);
     const pass = p.pass;
     expect(pass).toMatchObject({
       formatVersion: 1,
@@ -189,7 +203,14 @@ describe('signed-in wallet routes', () => {
       ],
     });
     expect(object.hexBackgroundColor).toMatch(/^#[0-9a-fA-F]{3,6}$/);
-    expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${c.walletLogo.replace(/\.png$/, '.w640.png')}`);
+    // Google loads the images from these URLs: the 660 px logo badge and the 1032x336 hero made at upload.
+    expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${variantFilename(c.walletLogo, { pass: 'googleLogo' })}`);
+    expect(object.heroImage.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/imageWallet/${variantFilename(c.imageWallet, { pass: 'googleHero' })}`);
+    const logo = await fetch(object.logo.sourceUri.uri);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(imageSize(Buffer.from(await logo.arrayBuffer()))).toMatchObject({ type: 'png', width: 660, height: 660 });
+    const hero = Buffer.from(await (await fetch(object.heroImage.sourceUri.uri)).arrayBuffer());
+    expect(imageSize(hero)).toMatchObject({ width: 1032, height: 336 });
     // The public link in the QR code sends the phone on to the save page.
     const pub = await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`, { redirect: 'manual' });
     expect(pub.status).toBe(302);

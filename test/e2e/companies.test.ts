@@ -109,7 +109,8 @@ describe('companies and profiles in the browser', () => {
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
     await dialog.waitFor({ state: 'detached' });
     const logo = page.getByRole('img', { name: 'Logo', exact: true });
-    await expect(logo.getAttribute('src')).resolves.toMatch(/^\/api\/upload\/logo\/[0-9a-f-]{36}\.png$/);
+    // The form shows the stored 320 px variant; a logo stays a PNG (transparency, flat colours).
+    await expect(logo.getAttribute('src')).resolves.toMatch(/^\/api\/upload\/logo\/[0-9a-f-]{36}\.w320\.png$/);
     await expect(logo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThanOrEqual(100);
 
     await page.getByRole('tab', { name: 'Daten' }).click();

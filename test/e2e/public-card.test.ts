@@ -63,10 +63,11 @@ describe('the public card page', () => {
     await expect(href('Impressum')).resolves.toBe('https://weiss-soehne.example/impressum');
     await expect(href('Datenschutz')).resolves.toBe('https://weiss-soehne.example/datenschutz');
     await page.getByText('USt-IdNr.: DE123456789').waitFor();
-    // Photo and logo come from the stored width variants, never the original upload.
+    // Photo and logo come from the stored width variants, never the original upload: the <img>
+    // names the original's format, Chromium takes the AVIF <source> before it.
     const photo = page.getByRole('img', { name: 'Foto von Jürgen Weiß' });
     await expect(photo.getAttribute('srcset')).resolves.toMatch(/\.w320\.png 320w/);
-    await expect(photo.evaluate((i: HTMLImageElement) => i.currentSrc)).resolves.toMatch(/\.w(160|320|640|1024)\.png$/);
+    await expect(photo.evaluate((i: HTMLImageElement) => i.currentSrc)).resolves.toMatch(/\.w(160|320|640|1024)\.avif$/);
     await expect(photo.evaluate((i: HTMLImageElement) => i.naturalWidth)).resolves.toBeGreaterThan(0);
     await expect(context.cookies()).resolves.toEqual([]);
     expect(requests.filter((u) => !u.startsWith(s.baseUrl))).toEqual([]);

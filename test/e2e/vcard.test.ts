@@ -244,11 +244,12 @@ test('legacy images: logo on the company edit form, photo on the person form, sh
   await page.getByRole('button', { name: 'Speichern' }).click();
   await page.waitForURL('**/vcard/person?companyId=*');
   const person = ((await s.api('GET', `/api/vcard/person/company/${co.id}`, { token: admin })).body as { id: string; image?: string }[])[0]!;
-  expect(person.image).toMatch(/\.png$/);
+  // The cropper uploads photos as JPEG.
+  expect(person.image).toMatch(/\.jpg$/);
 
   const visitor = await openPage();
   await visitor.page.goto(`${s.baseUrl}/c/${person.id}`);
-  await visitor.page.locator(`img[src*="${person.image!.replace(/\.png$/, '')}"]`).first().waitFor();
+  await visitor.page.locator(`img[src*="${person.image!.replace(/\.jpg$/, '')}"]`).first().waitFor();
   await visitor.page.locator(`img[src*="${logo.replace(/\.png$/, '')}"]`).first().waitFor();
 });
 

@@ -55,9 +55,9 @@ describe('image pipeline: formats real files come in', () => {
     ['gray.jpg', [255, 255, 255, 255], [0, 0, 0, 255], 8],
     ['gray-16bit.png', [255, 255, 255, 255], [0, 0, 0, 255], 8],
     ['interlaced.png', [255, 0, 0, 255], [0, 0, 255, 255], 8],
-  ])('%s decodes with its colours (top and bottom row), stored as an sRGB JPEG', async (name, top, bottom, tolerance) => {
+  ])('%s decodes with its colours (top and bottom row), stored in sRGB (JPEG stays JPEG, gradient PNGs are graphics)', async (name, top, bottom, tolerance) => {
     const r = await process_(fixture(name));
-    expect(r.format).toBe('jpg');
+    expect(r.format).toBe(name.endsWith('.png') ? 'png' : 'jpg');
     const strongest = (px: number[]) => px.slice(0, 3).indexOf(Math.max(...px.slice(0, 3)));
     const same = (actual: number[], expected: number[]) => (tolerance === 'hue' ? strongest(actual) === strongest(expected) && Math.max(...actual.slice(0, 3)) > 100 : near(actual, expected, tolerance as number));
     expect(same(pixel(r.original.data, 2, 0), top), `${pixel(r.original.data, 2, 0)}`).toBe(true);
@@ -74,11 +74,15 @@ describe('image pipeline: formats real files come in', () => {
     expect(pixel(rgba.original.data, 45, 5)[3]).toBe(0);
   });
 
-  test('a photo is a photo: an opaque PNG (an old cropper upload) is stored as JPEG', async () => {
-    const r = await process_(makePng(40, 30));
-    expect(r.format).toBe('jpg');
-    expect(r.original.mime).toBe('image/jpeg');
-    expect(imageSize(r.original.data).type).toBe('jpg');
+  test('a photo is a photo: an opaque photo saved as PNG (the old cropper) is stored as JPEG, a flat graphic stays PNG', async () => {
+    const photoPng = await sharp(photoLikeRgb(400, 300), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
+    const photo = await process_(photoPng);
+    expect(photo.format).toBe('jpg');
+    expect(photo.original.mime).toBe('image/jpeg');
+    expect(imageSize(photo.original.data).type).toBe('jpg');
+    const graphic = await process_(makePng(400, 300));
+    expect(graphic.format).toBe('png');
+    expect(imageSize(graphic.original.data).type).toBe('png');
   });
 
   test('the stored original is at most MAX_STORED_SIDE on its longer side', async () => {

@@ -4,6 +4,7 @@ import { decodeImage, MAX_STORED_SIDE, UndecodableImageError } from './decode.ts
 import { loadSharp } from './sharp.ts';
 import { countJpegScans, MAX_JPEG_SCANS } from './jpeg-scans.ts';
 import type { Pixels } from './pixels.ts';
+import { readImageInfo } from '../image-info.ts';
 import { encodePixels } from './render.ts';
 import { renderVariants } from './renditions.ts';
 import type { RenderedFile } from './renditions.ts';
@@ -14,6 +15,13 @@ import type { RenderedFile } from './renditions.ts';
 export { MAX_STORED_SIDE, UndecodableImageError };
 export { MAX_JPEG_SCANS };
 export type { RenderedFile };
+
+/**
+ * An opaque PNG that compresses to fewer bytes per pixel than this is a graphic (a logo, a drawing:
+ * flat colours, hard edges) and stays a PNG; above it is a photo saved as PNG (the old cropper
+ * did that: 2-3 bytes per pixel) and is stored as JPEG. A logo with anti-aliased text is about 0.03.
+ */
+export const GRAPHIC_MAX_BYTES_PER_PIXEL = 0.75;
 
 /** A progressive JPEG with more than MAX_JPEG_SCANS scans: refused before decoding. */
 export class TooManyScansError extends Error {}
@@ -36,15 +44,27 @@ async function fromPixels(pixels: Pixels, format: FallbackFormat, original: Buff
 }
 
 /**
+ * The stored format: PNG where there is transparency, or for an opaque PNG that is a graphic
+ * (GRAPHIC_MAX_BYTES_PER_PIXEL); JPEG for everything else, photos above all.
+ */
+function storedFormat(data: Buffer, type: 'png' | 'jpeg', pixels: Pixels): FallbackFormat {
+  if (pixels.channels === 4) return 'png';
+  if (type === 'jpeg') return 'jpg';
+  const header = readImageInfo(data);
+  const sourcePixels = header ? header.width * header.height : pixels.width * pixels.height;
+  return data.length / sourcePixels < GRAPHIC_MAX_BYTES_PER_PIXEL ? 'png' : 'jpg';
+}
+
+/**
  * An upload (PNG or JPEG; the caller checked type, bytes and pixel count from the header): decoded
  * completely, stored re-encoded (at most MAX_STORED_SIDE px, sRGB, no metadata, nothing appended)
- * as JPEG, or PNG where there is transparency, with every derivative of shared/images.ts.
+ * as JPEG, PNG only for transparency and graphics, with every derivative of shared/images.ts.
  * Throws TooManyScansError or UndecodableImageError.
  */
 export async function processImage(data: Buffer, type: 'png' | 'jpeg'): Promise<ProcessedImage> {
   if (type === 'jpeg' && countJpegScans(data) > MAX_JPEG_SCANS) throw new TooManyScansError(`mehr als ${MAX_JPEG_SCANS} Scans`);
   const pixels = await decodeImage(data);
-  const format: FallbackFormat = pixels.channels === 4 ? 'png' : 'jpg';
+  const format = storedFormat(data, type, pixels);
   return fromPixels(pixels, format, await encodePixels(pixels, format, { original: true }));
 }
 
