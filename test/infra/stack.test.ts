@@ -180,6 +180,18 @@ describe('jobs', () => {
     const fn = resources('AWS::Lambda::Function').find(([id]) => id.startsWith('Jobscdnlogmerge'))![1];
     expect(Object.keys(fn.Properties.Environment.Variables)).toContain('CDN_LOG_BUCKET');
   });
+
+  test('the image reprocess job has no trigger (an operator invokes it: its name is an output), 15 minutes, the uploads and the table', () => {
+    const [id, fn] = resources('AWS::Lambda::Function').find(([i]) => i.startsWith('Jobsimagesreprocess'))!;
+    expect(fn.Properties).toMatchObject({ MemorySize: 1536, Timeout: 900, Architectures: ['arm64'] });
+    const triggered = [...resources('AWS::Scheduler::Schedule'), ...resources('AWS::Lambda::EventSourceMapping'), ...resources('AWS::Events::Rule')]
+      .filter(([, r]) => JSON.stringify(r.Properties).includes(id));
+    expect(triggered).toEqual([]);
+    const policy = JSON.stringify(resources('AWS::IAM::Policy').find(([i]) => i.startsWith('Jobsimagesreprocess'))![1].Properties.PolicyDocument);
+    for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 'dynamodb:UpdateItem', 'dynamodb:Query', 'sqs:SendMessage']) expect(policy).toContain(action);
+    expect(policy).toContain('/images/*');
+    expect(template.findOutputs('JobImagesReprocessFunction')).toSatisfy((o: object) => Object.keys(o).length === 1);
+  });
 });
 
 describe('data safety', () => {
