@@ -4,9 +4,9 @@
  *
  * At upload time the server decodes the image completely and stores, next to the re-encoded
  * original (`<uuid>.jpg` for an opaque image, `<uuid>.png` only where there is transparency):
- * - width variants, one per entry of `imageWidths`, each in the original's own format (the
- *   fallback: `<uuid>.w320.jpg`) and in every `modernFormats` entry (`<uuid>.w320.avif`,
- *   `<uuid>.w320.webp`). A variant is never upscaled: for an image narrower than the width it has
+ * - width variants: per entry of `imageWidths` one in the original's own format (the fallback:
+ *   `<uuid>.w320.jpg`) and one in WebP (`<uuid>.w320.webp`), per entry of `avifWidths` one in AVIF
+ *   (`<uuid>.w800.avif`). A variant is never upscaled: for an image narrower than the width it has
  *   the original's size, so EVERY variant name of an upload exists.
  * - `vcard`: `<uuid>.vcard.jpg`, at most `vcardImage.maxSide` px and `vcardImage.maxBytes`
  *   (transparent pixels on white), for the PHOTO of a vCard.
@@ -16,9 +16,14 @@
  * request resizes on the fly and no visitor needs the original.
  */
 
-/** Widths of the stored variants, ascending (for `srcset` with `w` descriptors). */
+/** Widths of the fallback (the original's format) and WebP variants, ascending (`srcset` with `w` descriptors). */
 export const imageWidths = [160, 320, 640, 1024] as const;
-export type ImageWidth = (typeof imageWidths)[number];
+/**
+ * AVIF, which nearly every browser takes, comes in finer steps, so a phone gets close to the size
+ * it draws: 390 px at DPR 2 needs 780, and gets 800 instead of 1024 (about 40 % fewer bytes).
+ */
+export const avifWidths = [160, 320, 480, 640, 800, 1024] as const;
+export type ImageWidth = (typeof avifWidths)[number];
 
 /** The original's own format, which its fallback variants keep. */
 export type FallbackFormat = 'jpg' | 'png';
@@ -69,6 +74,11 @@ export interface PassImageSpec {
 export type PassImageName = keyof typeof passImages;
 export type PassScale = 1 | 2 | 3;
 
+/** The widths a format is stored in (the fallback when none is given). */
+export function widthsOf(format?: ModernFormat): readonly ImageWidth[] {
+  return format === 'avif' ? avifWidths : imageWidths;
+}
+
 /** A stored derivative of an upload. */
 export type ImageVariant =
   | { width: ImageWidth; format?: ModernFormat }
@@ -113,7 +123,8 @@ export function variantFilename(filename: string, v: ImageVariant): string {
 /** Every derivative an upload has, in a stable order. */
 export function allVariants(): ImageVariant[] {
   return [
-    ...imageWidths.flatMap((width): ImageVariant[] => [{ width }, ...modernFormats.map((format) => ({ width, format }))]),
+    ...imageWidths.map((width): ImageVariant => ({ width })),
+    ...modernFormats.flatMap((format) => widthsOf(format).map((width): ImageVariant => ({ width, format }))),
     { vcard: true },
     ...(Object.keys(passImages) as PassImageName[]).flatMap((pass) => passImages[pass].scales.map((scale) => ({ pass, scale }))),
   ];
@@ -130,9 +141,10 @@ export function passImageBox(pass: PassImageName, scale: PassScale = 1): { width
   return { width: spec.width * scale, height: spec.height * scale };
 }
 
-/** The smallest stored width at least `px` wide (the largest when none is). */
-export function widthFor(px: number): ImageWidth {
-  return imageWidths.find((w) => w >= px) ?? imageWidths[imageWidths.length - 1]!;
+/** The smallest stored width of a format at least `px` wide (the largest when none is). */
+export function widthFor(px: number, format?: ModernFormat): ImageWidth {
+  const widths = widthsOf(format);
+  return widths.find((w) => w >= px) ?? widths[widths.length - 1]!;
 }
 
 /** `/api/upload/<field>/<name>` of one variant. */
@@ -145,5 +157,5 @@ export function variantUrl(field: string, filename: string, v: ImageVariant): st
  * `/api/upload/image/abc.w160.avif 160w, ...`. `field` is the upload field the URL names.
  */
 export function imageSrcset(field: string, filename: string, format?: ModernFormat): string {
-  return imageWidths.map((width) => `${variantUrl(field, filename, format ? { width, format } : { width })} ${width}w`).join(', ');
+  return widthsOf(format).map((width) => `${variantUrl(field, filename, format ? { width, format } : { width })} ${width}w`).join(', ');
 }

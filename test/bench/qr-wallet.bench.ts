@@ -48,7 +48,7 @@ const bench: BenchModule = {
     await buildWeb({ onlyIfStale: true });
     const s = await startServer(ctx);
     try {
-      const id = await createCard(s);
+      const { id } = await createCard(s);
       const { signature } = await s.api('GET', `/api/wallet/signature/${id}`, undefined, s.token);
       const url = `${s.baseUrl}/qr/${id}/${signature}`;
       const visit = await firstVisit(url, s.baseUrl);

@@ -7,7 +7,7 @@ import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { cropAndUpload } from '../helpers/cropper.ts';
 import { photoLikeRgb } from '../helpers/photo.ts';
-import { allVariants, imageWidths, passImageBox, passImages, variantFilename, widthFor } from '../../shared/images.ts';
+import { allVariants, avifWidths, imageWidths, passImageBox, passImages, variantFilename, widthFor } from '../../shared/images.ts';
 import type { ImageVariant } from '../../shared/images.ts';
 import { createCard, fullProfile, PHONE } from './public-card-fixtures.ts';
 
@@ -75,7 +75,7 @@ describe('the cropper', () => {
     expect(apple.height).toBeLessThanOrEqual(150);
     // The form shows the stored 320 px variant.
     await expect(page.getByRole('img', { name: 'Logo', exact: true }).getAttribute('src')).resolves.toBe(`/api/upload/logo/${variantFilename(logo.filename, { width: 320 })}`);
-  });
+  }, 60_000);
 });
 
 describe('the public card on a phone', () => {
@@ -113,7 +113,7 @@ describe('the public card on a phone', () => {
     const drawn = await page.evaluate(() => [...document.images].map((i) => ({ src: i.currentSrc, natural: i.naturalWidth, css: i.getBoundingClientRect().width })));
     for (const d of drawn) {
       expect(d.src, d.src).toMatch(/\.w\d+\.avif$/);
-      expect(d.natural, d.src).toBeLessThanOrEqual(widthFor(Math.ceil(d.css * 3)));
+      expect(d.natural, d.src).toBeLessThanOrEqual(widthFor(Math.ceil(d.css * 3), 'avif'));
     }
     expect([...images.keys()].every((p) => /\.w\d+\.avif$/.test(p)), [...images.keys()].join(', ')).toBe(true);
   });
@@ -157,6 +157,6 @@ describe('the public card on a phone', () => {
         } else expect(Math.max(...got), url).toBeLessThanOrEqual(256);
       }
     }
-    expect(imageWidths.length * 3 + 1 + Object.values(passImages).reduce((n, p) => n + p.scales.length, 0)).toBe(allVariants().length);
+    expect(imageWidths.length * 2 + avifWidths.length + 1 + Object.values(passImages).reduce((n, p) => n + p.scales.length, 0)).toBe(allVariants().length);
   });
 });

@@ -9,7 +9,7 @@ import { MAX_JPEG_SCANS, MAX_STORED_SIDE, processImage, TooManyScansError, Undec
 import type { ProcessedImage } from '../../functions/lib/images/pipeline.ts';
 import { countJpegScans } from '../../functions/lib/images/jpeg-scans.ts';
 import { readImageInfo } from '../../functions/lib/image-info.ts';
-import { allVariants, imageWidths, passImages, variantFilename, vcardImage } from '../../shared/images.ts';
+import { allVariants, imageWidths, passImages, variantFilename, vcardImage, widthsOf } from '../../shared/images.ts';
 import type { ImageVariant } from '../../shared/images.ts';
 import { makeJpeg, makePng, progressiveJpegWithScans } from '../helpers/images.ts';
 import { photoLikeRgb } from '../helpers/photo.ts';
@@ -123,15 +123,18 @@ describe('image pipeline: every stored variant decodes at the promised size and 
     const photo = await sharp(photoLikeRgb(1200, 886), { raw: { width: 1200, height: 886, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
     const r = await processImage(photo, 'jpeg');
     expect(r.variants.map((f) => variantFilename('x.jpg', f.variant))).toEqual(allVariants().map((v) => variantFilename('x.jpg', v)));
-    for (const width of imageWidths) {
-      for (const [format, type] of [[undefined, 'jpg'], ['avif', 'avif'], ['webp', 'webp']] as const) {
+    for (const [format, type] of [[undefined, 'jpg'], ['avif', 'avif'], ['webp', 'webp']] as const) {
+      for (const width of widthsOf(format)) {
         const f = file(r, format ? { width, format } : { width });
         const size = imageSize(f.data);
         expect(size, `${width} ${type}`).toMatchObject({ type, width: Math.min(width, 1200), height: Math.round((Math.min(width, 1200) * 886) / 1200) });
         expect([f.width, f.height]).toEqual([size.width, size.height]);
       }
-      expect(decode(file(r, { width }).data).width).toBe(Math.min(width, 1200));
     }
+    for (const width of imageWidths) expect(decode(file(r, { width }).data).width).toBe(Math.min(width, 1200));
+    // AVIF in finer steps than the fallback and WebP.
+    expect(widthsOf('avif')).toEqual([160, 320, 480, 640, 800, 1024]);
+    expect(widthsOf('webp')).toEqual(widthsOf());
     const vcard = file(r, { vcard: true });
     expect(vcard.data.length).toBeLessThan(vcardImage.maxBytes);
     expect(decode(vcard.data).width).toBe(vcardImage.maxSide);

@@ -12,7 +12,7 @@ export const encoderSettings = {
   jpg: { quality: 82 },
   /** The stored original is the source of every later variant: little generation loss. */
   originalJpg: { quality: 90 },
-  png: { compressionLevel: 7 },
+  png: { compressionLevel: 6 },
   webp: { quality: 75, alphaQuality: 90, effort: 2 },
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
 } as const;

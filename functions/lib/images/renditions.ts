@@ -1,4 +1,4 @@
-import { allVariants, imageMimeTypes, passImages, variantFormat, vcardImage } from '../../../shared/images.ts';
+import { allVariants, avifWidths, imageMimeTypes, imageWidths, passImages, variantFormat, vcardImage } from '../../../shared/images.ts';
 import type { FallbackFormat, ImageFormat, ImageVariant, ImageWidth, PassImageName, PassScale } from '../../../shared/images.ts';
 import { badgeBackground, clampAspect, contentBox, fitInside } from './pixels.ts';
 import type { Pixels, Rgba } from './pixels.ts';
@@ -16,11 +16,24 @@ export interface RenderedFile {
 
 const round = (n: number) => Math.max(1, Math.round(n));
 
-/** Never upscaled: an image narrower than the width keeps its size. */
-async function atWidth(src: Pixels, width: ImageWidth): Promise<Pixels> {
-  if (src.width <= width) return src;
-  return resizePixels(src, width, round((src.height * width) / src.width));
+/**
+ * Every width variant's pixels, largest first, each resampled from the next larger one (fewer
+ * pixels to read than from the original; Lanczos keeps it sharp). Never upscaled: an image
+ * narrower than a width keeps its size.
+ */
+async function allWidths(src: Pixels): Promise<Map<ImageWidth, Pixels>> {
+  const widths = [...new Set([...imageWidths, ...avifWidths])].sort((a, b) => b - a);
+  const out = new Map<ImageWidth, Pixels>();
+  let from = src;
+  for (const width of widths) {
+    if (from.width > width) from = await resizePixels(from, width, round((src.height * width) / src.width));
+    out.set(width, from);
+  }
+  return out;
 }
+
+/** The pass images' source: nothing they make is wider than 1032 px, so a smaller copy is enough. */
+const PASS_SOURCE_SIDE = 1280;
 
 /** Within vcardImage.maxSide on white, quality lowered until it fits vcardImage.maxBytes. */
 async function vcardFile(src: Pixels): Promise<{ pixels: Pixels; data: Buffer }> {
@@ -88,12 +101,12 @@ async function file(variant: ImageVariant, pixels: Pixels, format: ImageFormat):
 export async function renderVariants(src: Pixels, fallback: FallbackFormat): Promise<RenderedFile[]> {
   const name = `x.${fallback}`;
   const out: RenderedFile[] = [];
-  const widths = new Map<ImageWidth, Pixels>();
-  const source = passSource(src);
+  const widths = await allWidths(src);
+  const scale = Math.min(1, PASS_SOURCE_SIDE / Math.max(src.width, src.height));
+  const source = passSource(scale < 1 ? await resizePixels(src, round(src.width * scale), round(src.height * scale)) : src);
   for (const v of allVariants()) {
     const format = variantFormat(name, v);
     if ('width' in v) {
-      if (!widths.has(v.width)) widths.set(v.width, await atWidth(src, v.width));
       out.push(await file(v, widths.get(v.width)!, format));
     } else if ('vcard' in v) {
       const vcard = await vcardFile(src);
