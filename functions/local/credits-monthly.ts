@@ -1,18 +1,10 @@
 // `npm run credits:monthly`: the monthly credit booking against the local data, the same code the
 // EventBridge schedule runs in AWS. Safe to repeat: each company is booked once per month.
-import { join } from 'node:path';
 import { StartupError } from './dynamo-local.ts';
-import { connect, dataDir } from './local-data.ts';
+import { withLocalData } from './local-data.ts';
 
 async function main(): Promise<void> {
-  const { endpoint, own } = await connect();
-  try {
-    process.env.TABLE_NAME ??= 'visitenkarten';
-    process.env.DYNAMODB_ENDPOINT = endpoint;
-    // The job writes only to the table; the handlers' other settings are irrelevant here.
-    process.env.UPLOADS_DIR ??= join(dataDir, 'uploads');
-    delete process.env.UPLOADS_BUCKET;
-    process.env.AUTH_SECRET ??= 'not-used-by-the-monthly-credits-job-0000';
+  await withLocalData(async () => {
     const { bookMonthlyCredits } = await import('../domain/credits/book-monthly-credits.ts');
     const r = await bookMonthlyCredits();
     if (r.perCard === 0) {
@@ -24,9 +16,7 @@ async function main(): Promise<void> {
       console.error(`${r.failed} Unternehmen konnten nicht gebucht werden (siehe Log). Einfach erneut ausführen: Gebuchtes wird nicht doppelt gebucht.`);
       process.exitCode = 1;
     }
-  } finally {
-    await own?.stop();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -2,18 +2,11 @@
 // (all widths in AVIF, WebP and the original's format, vCard photo, Apple and Google pass images),
 // the same code the job `images-reprocess` runs in AWS. Safe to repeat and to stop: what is done
 // is skipped the next time. Works while `npm start` runs (cards keep showing their images).
-import { join } from 'node:path';
 import { StartupError } from './dynamo-local.ts';
-import { connect, dataDir } from './local-data.ts';
+import { withLocalData } from './local-data.ts';
 
 async function main(): Promise<void> {
-  const { endpoint, own } = await connect();
-  try {
-    process.env.TABLE_NAME ??= 'visitenkarten';
-    process.env.DYNAMODB_ENDPOINT = endpoint;
-    process.env.UPLOADS_DIR ??= join(dataDir, 'uploads');
-    delete process.env.UPLOADS_BUCKET;
-    process.env.AUTH_SECRET ??= 'not-used-by-the-image-reprocess-job-000';
+  await withLocalData(async () => {
     const { reprocessUploads } = await import('../domain/uploads/reprocess-uploads.ts');
     const started = performance.now();
     const r = await reprocessUploads();
@@ -22,9 +15,7 @@ async function main(): Promise<void> {
     if (r.failed > 0) {
       console.error(`${r.failed} Bilder konnten nicht neu berechnet werden (Original fehlt oder ist beschädigt; die Namen stehen im Log oben). Sie bleiben, wie sie waren.`);
     }
-  } finally {
-    await own?.stop();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

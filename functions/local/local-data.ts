@@ -36,3 +36,22 @@ export async function connect(): Promise<{ endpoint: string; own?: DynamoLocal }
   const own = await startDynamoLocal({ dbPath: join(dataDir, 'dynamodb') });
   return { endpoint: own.endpoint, own };
 }
+
+/**
+ * Runs a job against the local data: the handlers' environment (read once, at first use) points at
+ * the table (TABLE_NAME, default `visitenkarten`) and the uploads folder of DATA_DIR; a DynamoDB
+ * Local started for it is stopped afterwards. The token signing key is not used by jobs.
+ */
+export async function withLocalData<T>(job: () => Promise<T>): Promise<T> {
+  const { endpoint, own } = await connect();
+  try {
+    process.env.TABLE_NAME ??= 'visitenkarten';
+    process.env.DYNAMODB_ENDPOINT = endpoint;
+    process.env.UPLOADS_DIR ??= join(dataDir, 'uploads');
+    delete process.env.UPLOADS_BUCKET;
+    process.env.AUTH_SECRET ??= 'not-used-by-the-local-jobs-00000000000';
+    return await job();
+  } finally {
+    await own?.stop();
+  }
+}

@@ -9,12 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import sharp from 'sharp';
 import { buildWeb, webOutDir } from '../../web/build.ts';
 import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { cropAndUpload } from '../helpers/cropper.ts';
-import { photoLikeRgb } from '../helpers/photo.ts';
+import { croppedPortraitJpeg, portraitJpeg, wordmarkPng } from '../helpers/photo.ts';
 import { median } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
@@ -31,17 +30,9 @@ export const FLAGS = [
  */
 const FORBIDDEN = /node_modules\/(zod|react-router|react-dom|@tanstack|react-hot-toast|cropperjs|react-cropper)\/|web\/src\/(pages|layout|api|components|state)\/|web\/src\/(router|main|guards|session)\.tsx?$|shared\/messages\.ts$|shared\/messages\/(?!card\.ts$)|shared\/(schemas|api)\//;
 
-/** A 1200x1600 portrait as a phone saves it (photo-like: 1/f texture, edges, grain; test/helpers/photo.ts). */
-const portrait = () => sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-
-/** What the cropper sends for that portrait without a browser at hand (its default crop, JPEG 0.92). */
-const croppedPortrait = () => sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } })
-  .extract({ left: 0, top: 357, width: 1200, height: 886 }).jpeg({ quality: 92 }).toBuffer();
-
-/** A 3:1 wordmark on transparency, as designers hand out logos. */
-const wordmark = () => sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-  .composite([{ input: { create: { width: 860, height: 220, channels: 4, background: { r: 141, g: 10, b: 35, alpha: 1 } } }, left: 20, top: 40 }])
-  .png().toBuffer();
+const portrait = portraitJpeg;
+const croppedPortrait = croppedPortraitJpeg;
+const wordmark = wordmarkPng;
 
 export async function startServer(ctx: BenchContext) {
   const uploadsDir = await mkdtemp(join(ctx.tmpDir, 'card-uploads-'));

@@ -6,7 +6,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { cropAndUpload } from '../helpers/cropper.ts';
-import { photoLikeRgb } from '../helpers/photo.ts';
+import { croppedPortraitJpeg, photoLikeRgb, portraitJpeg, wordmarkPng } from '../helpers/photo.ts';
 import { allVariants, avifWidths, imageWidths, passImageBox, passImages, variantFilename, widthFor } from '../../shared/images.ts';
 import type { ImageVariant } from '../../shared/images.ts';
 import { createCard, fullProfile, PHONE } from './public-card-fixtures.ts';
@@ -19,13 +19,8 @@ let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
-/** A camera-like portrait, 1200x1600, as a phone saves it. */
-const portrait = () => sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-
-/** A 3:1 wordmark on transparency, as designers hand out logos. */
-const wordmark = () => sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-  .composite([{ input: { create: { width: 860, height: 220, channels: 4, background: { r: 141, g: 10, b: 35, alpha: 1 } } }, left: 20, top: 40 }])
-  .png().toBuffer();
+const portrait = portraitJpeg;
+const wordmark = wordmarkPng;
 
 /** Width and height of the opaque part of a PNG with transparency. */
 function opaqueBox(png: Buffer): { width: number; height: number } {
@@ -82,7 +77,7 @@ describe('the public card on a phone', () => {
   test('at 390x844, DPR 3 the photo comes as AVIF, the largest width, within 60 KB; no image larger than drawn', async () => {
     const t = await createTenant(s);
     // What the cropper sends for a 1200x1600 portrait (its default crop, JPEG 0.92).
-    const crop = await sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } }).extract({ left: 0, top: 357, width: 1200, height: 886 }).jpeg({ quality: 92 }).toBuffer();
+    const crop = await croppedPortraitJpeg();
     const upload = async (data: Buffer, type: string) => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(data)], { type }), 'bild');

@@ -98,3 +98,23 @@ export function photoLikeRgb(width: number, height: number, seed = 20): Buffer {
   }
   return out;
 }
+
+/** A 1200x1600 portrait as a phone saves it (JPEG 90). */
+export async function portraitJpeg(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** What the card form's cropper sends for that portrait: its default crop (ratio 1.355, 1200x886), JPEG 0.92. */
+export async function croppedPortraitJpeg(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(photoLikeRgb(1200, 1600), { raw: { width: 1200, height: 1600, channels: 3 } }).extract({ left: 0, top: 357, width: 1200, height: 886 }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A 3:1 wordmark on transparency (860x220 of colour in a 900x300 PNG), as designers hand out logos. */
+export async function wordmarkPng(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: { create: { width: 860, height: 220, channels: 4, background: { r: 141, g: 10, b: 35, alpha: 1 } } }, left: 20, top: 40 }])
+    .png().toBuffer();
+}
