@@ -67,7 +67,7 @@ describe('the public card page', () => {
     // names the original's format, Chromium takes the AVIF <source> before it.
     const photo = page.getByRole('img', { name: 'Foto von Jürgen Weiß' });
     await expect(photo.getAttribute('srcset')).resolves.toMatch(/\.w320\.png 320w/);
-    await expect(photo.evaluate((i: HTMLImageElement) => i.currentSrc)).resolves.toMatch(/\.w(160|320|640|1024)\.avif$/);
+    await expect(photo.evaluate((i: HTMLImageElement) => i.currentSrc)).resolves.toMatch(/\.w\d+\.avif$/);
     await expect(photo.evaluate((i: HTMLImageElement) => i.naturalWidth)).resolves.toBeGreaterThan(0);
     await expect(context.cookies()).resolves.toEqual([]);
     expect(requests.filter((u) => !u.startsWith(s.baseUrl))).toEqual([]);

@@ -105,7 +105,8 @@ describe('Lambda bundles', () => {
       const r = await processImage(readFileSync('in.png'), 'png');
       console.log(JSON.stringify({ format: r.format, original: [r.width, r.height], variants: r.variants.map((f) => [f.mime, f.width]) }));`);
     const r = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' })) as { format: string; original: number[]; variants: [string, number][] };
-    expect(r.format).toBe('jpg');
+    // A one-colour PNG is a graphic: it stays PNG.
+    expect(r.format).toBe('png');
     expect(r.original).toEqual([700, 300]);
     expect(r.variants).toContainEqual(['image/avif', 640]);
     expect(r.variants).toContainEqual(['image/webp', 160]);
