@@ -64,7 +64,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** A company with credits and one user of it (password known: the browser signs in with it). */
 async function companyWithUser(s: Server) {
-  const user = { username: `bench-${randomBytes(4).toString('hex')}`, password: 'bench-passwort-1' };
+  const user = { username: `bench-${randomBytes(4).toString('hex')}`, password: 'Tulpe-Wolke-Kiesel-42' };
   const created = await s.api('POST', '/api/user', { ...user, email: `${user.username}@beispiel.de`, firstname: 'Bench', lastname: 'Nutzer', userGroupId: 'user' }, s.token);
   const company = await s.api('POST', '/api/card/company', { org: 'Weiß & Söhne', userIds: [created.id] }, s.token);
   await s.api('POST', '/api/card/company/credit/history', { companyId: company.id, credits: 10 }, s.token);
