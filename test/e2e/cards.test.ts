@@ -90,7 +90,8 @@ describe('card holders in the browser', () => {
     await page.getByText('Visitenkarte wurde erfolgreich editiert').waitFor();
     expect((await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token })).body).toMatchObject({ position: 'Inhaber', version: 2 });
     await close();
-  });
+  // A photo through the cropper and the whole image pipeline (30 files): 10 s alone, over 20 s on a busy machine.
+  }, 60_000);
 
   test('sort and search survive a reload; delete asks first', async () => {
     const t = await createTenant(s);
