@@ -13,6 +13,7 @@ import { userMessages } from './messages/users.ts';
 import { walletMessages } from './messages/wallet.ts';
 import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
+import { exportMessages } from './messages/export.ts';
 
 export const msg = {
   errors: {
@@ -91,4 +92,5 @@ export const msg = {
   wallet: walletMessages,
   vcard: vcardMessages,
   tools: toolsMessages,
+  exports: exportMessages,
 } as const;

@@ -12,6 +12,7 @@ import * as credit from './routes/credit.ts';
 import * as wallet from './routes/wallet.ts';
 import * as vcard from './routes/vcard.ts';
 import * as tools from './routes/tools.ts';
+import * as exports from './routes/exports.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -32,6 +33,7 @@ export const areas = {
   wallet,
   vcard,
   tools,
+  exports,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

@@ -98,6 +98,8 @@ export const personMessages = {
   csv: {
     /** File name start: `visitenkarten-<org>-<date>.csv`, or `visitenkarten.csv` when the server names none. */
     filePrefix: 'visitenkarten',
+    /** Sheet name of the XLSX export. */
+    sheet: 'Visitenkarten',
     firstname: 'Vorname',
     lastname: 'Nachname',
     nice: 'Kürzel',

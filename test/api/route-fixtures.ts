@@ -229,7 +229,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
     foreign: 'denied',
   },
-  personExport: { call: (_c, t) => ({ params: { companyId: t.company.id } }), foreign: 'denied' },
+  personExport: { call: (_c, t) => ({ params: { companyId: t.company.id }, query: { format: 'xlsx' } }), foreign: 'denied' },
 
   // --- profiles ---
   profileCreate: {
@@ -350,6 +350,11 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
   },
   creditStatistics: { call: () => ({}), foreign: 'denied' },
+
+  // --- table exports (CSV, or XLSX with ?format=xlsx) ---
+  creditHistoryExport: { call: (_c, t) => ({ params: { id: t.company.id }, query: { format: 'xlsx' } }), foreign: 'denied' },
+  creditStatisticsExport: { call: () => ({ query: { format: 'xlsx' } }), foreign: 'denied' },
+  statisticCompanyExport: { call: (_c, t) => ({ params: { companyId: t.company.id }, query: { format: 'xlsx' } }), foreign: 'denied' },
 
   // --- legacy vcard area (admin-only) ---
   ...vcardRouteFixtures,

@@ -1,8 +1,10 @@
 import { NotFoundError } from '../../lib/errors.ts';
-import { buildCsv } from '../../lib/csv.ts';
+import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
+import type { FileResult } from '../../lib/http.ts';
+import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import { msg } from '../../../shared/messages.ts';
-import { formatDateTime } from '../../../shared/format.ts';
 import { emailTypes } from '../../../shared/schemas/person.ts';
+import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
@@ -10,40 +12,39 @@ import { listPersonsOfCompany } from './list-persons.ts';
 import type { PersonItem } from './person-item.ts';
 
 const h = msg.person.csv;
-const header = [
-  h.lastname, h.firstname, h.nice, h.position, h.profile, h.firmenname, h.org, h.telWork, h.telCell,
-  ...emailTypes.map((_, i) => h.email(i + 1)), h.url,
-  ...Object.values(msg.person.socialTypes),
-  h.strasse, h.plz, h.ort, h.bundesland, h.land, h.active, h.createdOn, h.id,
+const text = (header: string): Column => ({ header, type: 'text' });
+
+/** The export's columns, also the import's own column names (shared/schemas/tools.ts) and the templates'. */
+export const personColumns: readonly Column[] = [
+  ...[h.lastname, h.firstname, h.nice, h.position, h.profile, h.firmenname, h.org, h.telWork, h.telCell].map(text),
+  ...emailTypes.map((_, i) => text(h.email(i + 1))), text(h.url),
+  ...Object.values(msg.person.socialTypes).map(text),
+  ...[h.strasse, h.plz, h.ort, h.bundesland, h.land, h.active].map(text),
+  { header: h.createdOn, type: 'date' },
+  text(h.id),
 ];
 
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
 
-function row(p: PersonItem, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | undefined): string[] {
-  const tel = (type: string) => p.tel.find((t) => t.type === type)?.value ?? '';
-  const social = (type: string) => p.social.find((s) => s.type === type)?.link ?? '';
+function row(p: PersonItem, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | undefined): Row {
+  const tel = (type: string) => p.tel.find((t) => t.type === type)?.value;
+  const social = (type: string) => p.social.find((s) => s.type === type)?.link;
   const address = ((profile?.adressen ?? []) as Address[]).find((a) => a.adresseId === p.adresseId);
   return [
-    p.lastname, p.firstname, p.nice ?? '', p.position ?? '', profile?.profilname ?? '', p.firmenname ?? '', p.org ?? '',
+    p.lastname, p.firstname, p.nice, p.position, profile?.profilname, p.firmenname, p.org,
     tel('work'), tel('cell'),
-    ...emailTypes.map((type) => p.email.find((e) => e.type === type)?.value ?? ''),
-    p.url ?? '',
+    ...emailTypes.map((type) => p.email.find((e) => e.type === type)?.value),
+    p.url,
     ...Object.keys(msg.person.socialTypes).map(social),
-    address?.straße ?? '', address?.plz ?? '', address?.ort ?? '', address?.bundesland ?? '', address?.land ?? '',
+    address?.straße, address?.plz, address?.ort, address?.bundesland, address?.land,
     p.isActive ? h.yes : h.no,
-    formatDateTime(p.createdOn, 'Europe/Berlin'),
+    p.createdOn,
     p.id,
   ];
 }
 
-/** `Muster GmbH & Co.` -> `muster-gmbh-co`; umlauts spelled out so the name works everywhere. */
-function slug(text: string): string {
-  const ascii = text.toLowerCase().replaceAll('ä', 'ae').replaceAll('ö', 'oe').replaceAll('ü', 'ue').replaceAll('ß', 'ss');
-  return ascii.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'unternehmen';
-}
-
-/** The company's card holders as CSV, one row per card, sorted by last and first name. */
-export async function exportPersons(o: { companyId: string }): Promise<{ filename: string; csv: string }> {
+/** The company's card holders as CSV or XLSX, one row per card, sorted by last and first name. */
+export async function exportPersons(o: { companyId: string; format: ExportFormat }): Promise<FileResult> {
   const company = await getCompanyItem(o.companyId);
   if (!company) throw new NotFoundError(msg.person.errors.companyNotFound);
   const [persons, profiles] = await Promise.all([
@@ -53,9 +54,11 @@ export async function exportPersons(o: { companyId: string }): Promise<{ filenam
   const byId = new Map(profiles.map((p) => [p.id, p]));
   const collator = new Intl.Collator('de', { sensitivity: 'base' });
   persons.sort((a, b) => collator.compare(a.lastname, b.lastname) || collator.compare(a.firstname, b.firstname));
-  const date = new Date().toISOString().slice(0, 10);
-  return {
-    filename: `${h.filePrefix}-${slug(company.org)}-${date}.csv`,
-    csv: buildCsv(header, persons.map((p) => row(p, byId.get(p.companyProfilId)))),
-  };
+  // A generator: each row exists while it is written (measured and written, so iterable twice).
+  const rows = { *[Symbol.iterator]() { for (const p of persons) yield row(p, byId.get(p.companyProfilId)); } };
+  return exportFile({
+    table: { sheetName: h.sheet, columns: personColumns, rows },
+    format: o.format,
+    baseName: `${h.filePrefix}-${slug(company.org)}-${today()}`,
+  });
 }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { CsvError } from 'csv-parse/sync';
 import { ValidationError } from '../../lib/errors.ts';
+import { unwrapCsvText } from '../../lib/spreadsheet/csv.ts';
 import { msg } from '../../../shared/messages.ts';
 import { columnKey, csvLimits, importColumns, importFields, importRowSchema } from '../../../shared/schemas/tools.ts';
 import type { CsvToJsonResult, ImportField, ImportRow, RowError } from '../../../shared/schemas/tools.ts';
@@ -52,12 +53,13 @@ const fieldByColumn = new Map<string, ImportField>(
 );
 
 /**
- * A cell as typed: the export's formula guard (a leading apostrophe before = + - @) is taken off,
- * so an export re-imports unchanged; line breaks inside a cell (Alt+Enter in Excel) become a space,
+ * A cell as typed: the export's forms are taken off (a ="01067" literal, a leading apostrophe
+ * before = + - @), so an export re-imports unchanged; line breaks inside a cell (Alt+Enter in Excel) become a space,
  * as every card field is one line. Nothing is evaluated: a formula stays text.
  */
 export function cleanCell(value: string): string {
-  const unguarded = /^'(?:[\t\r]|\s*[=+\-@])/.test(value) ? value.slice(1) : value;
+  const literal = unwrapCsvText(value);
+  const unguarded = /^'(?:[\t\r]|\s*[=+\-@])/.test(literal) ? literal.slice(1) : literal;
   return unguarded.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 

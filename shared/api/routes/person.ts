@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../define.ts';
 import {
-  cardCountQuery, cardCountSchema, companyIdParams, createPersonSchema, personIdParams, personListQuery, personPageSchema,
+  cardCountQuery, cardCountSchema, createPersonSchema, personIdParams, personListQuery, personPageSchema,
   personSchema, profileIdParams, updatePersonSchema,
 } from '../../schemas/person.ts';
 
@@ -34,10 +34,4 @@ export const personUpdate = defineRoute({
 export const personDelete = defineRoute({
   name: 'personDelete', method: 'DELETE', path: '/api/card/company/person/{id}', access: 'user',
   params: personIdParams, output: z.object({ id: z.string() }),
-});
-
-/** CSV of every card holder of a company (German Excel: BOM, semicolons). */
-export const personExport = defineRoute({
-  name: 'personExport', method: 'GET', path: '/api/v2/admin/company/{companyId}/export', access: 'admin',
-  params: companyIdParams,
 });

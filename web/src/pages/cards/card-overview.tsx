@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Await, Link, useLoaderData, useSearchParams } from 'react-router';
-import { personDelete, personExport } from '../../../../shared/api/routes/person.ts';
+import { personDelete } from '../../../../shared/api/routes/person.ts';
+import { personExport } from '../../../../shared/api/routes/exports.ts';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
