@@ -1,11 +1,20 @@
 // Admin import tools (spec §1, §2 Tools, §7 convert/csvtojson).
 export const toolsMessages = {
   errors: {
-    missingFile: 'Bitte eine CSV-Datei im Feld "file" senden.',
+    missingFile: 'Bitte eine CSV- oder Excel-Datei (.xlsx) im Feld "file" senden.',
     notMultipart: 'Bitte die Datei als multipart/form-data senden.',
     tooLarge: (mb: number) => `Die Datei ist zu groß (höchstens ${mb} MB). Bitte teilen Sie sie in mehrere Dateien auf.`,
     empty: 'Die Datei ist leer.',
-    binary: 'Die Datei ist keine CSV-Datei (sie enthält Binärdaten). Bitte in Excel „Speichern unter“ → „CSV (Trennzeichen-getrennt)“ wählen.',
+    binary: 'Die Datei ist weder eine CSV- noch eine Excel-Datei (.xlsx). Bitte in Excel „Speichern unter“ → „Excel-Arbeitsmappe (.xlsx)“ oder „CSV (Trennzeichen-getrennt)“ wählen.',
+    oldExcel: 'Das alte Excel-Format (.xls) wird nicht gelesen. Bitte in Excel „Speichern unter“ → „Excel-Arbeitsmappe (.xlsx)“ wählen.',
+    notWorkbook: 'Die Datei ist ein ZIP-Archiv, aber keine Excel-Arbeitsmappe (.xlsx).',
+    xlsxBroken: 'Die Excel-Datei ist beschädigt oder unvollständig und kann nicht gelesen werden. Bitte in Excel neu speichern.',
+    xlsxTooBig: (mb: number) => `Die Excel-Datei ist entpackt größer als ${mb} MB (oder ein präpariertes Archiv). Bitte teilen Sie sie in mehrere Dateien auf.`,
+    noSheet: (name: string, names: string) => `Das Tabellenblatt „${name}“ gibt es in der Datei nicht (vorhanden: ${names}).`,
+    sheetName: 'Der Name des Tabellenblatts ist zu lang (höchstens 31 Zeichen).',
+    mergedHeader: (ranges: string) => `Die Kopfzeile enthält verbundene Zellen (${ranges}). Bitte die Verbindung aufheben, damit jede Spalte eine eigene Überschrift hat.`,
+    tooManyColumns: (max: number, line: number) => `Die Datei hat mehr als ${max} Spalten (Zeile ${line}). Bitte nur die Spalten der Vorlage verwenden.`,
+    unnamedColumn: (letter: string) => `Spalte ${letter} (ohne Überschrift)`,
     noHeader: 'Keine Kopfzeile gefunden: Die erste Zeile muss die Spaltennamen enthalten, mindestens „Vorname“ und „Nachname“.',
     noRows: 'Die Datei enthält keine Datenzeilen (nur die Kopfzeile).',
     tooManyRows: (max: number) => `Die Datei hat mehr als ${max} Zeilen. Bitte teilen Sie sie in mehrere Dateien auf.`,
@@ -18,6 +27,17 @@ export const toolsMessages = {
     profileNotInCompany: (name: string, created: boolean) =>
       `Profil „${name}“ gibt es in diesem Unternehmen nicht: ${created ? 'ins gewählte Profil übernommen' : 'Profil der Karte nicht geändert'}`,
     imageNotCarried: 'Bilder des alten Unternehmens wurden nicht übernommen (bitte neu hochladen)',
+  },
+  template: {
+    filePrefix: 'vorlage-visitenkarten',
+    sheet: 'Visitenkarten',
+    /** One example card holder (every column filled the way the import reads it). */
+    example: {
+      lastname: 'Mustermann', firstname: 'Erika', nice: 'Dr.', position: 'Leiterin Vertrieb', org: 'Vertrieb',
+      telWork: '+49 351 1234567', telCell: '0171 1234567', email: 'erika.mustermann@beispiel.de', url: 'https://www.beispiel.de',
+      linkedin: 'https://www.linkedin.com/in/erika-mustermann', strasse: 'Musterstraße 1', plz: '01067', ort: 'Dresden',
+      bundesland: 'Sachsen', land: 'Deutschland', active: 'Ja',
+    },
   },
   ui: {
     title: 'Tools',

@@ -6,8 +6,19 @@ import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes } from '.
 // Import tools: a CSV row becomes card-holder JSON (the card form's own fields and rules, from
 // the shared card-holder schema), the import writes it through the card domain functions.
 
-/** A file larger than this is refused before it is parsed (a Lambda request stays under 6 MB base64-encoded). */
-export const csvLimits = { maxBytes: 4 * 1024 * 1024, maxRows: 20_000 } as const;
+/**
+ * Bounds of an uploaded staff list, CSV or XLSX alike: a file larger than `maxBytes` is refused
+ * before it is parsed (a Lambda request stays under 6 MB base64-encoded); more than `maxColumns`
+ * columns in any row or more than `maxRows` data rows is refused as soon as it is seen. An XLSX
+ * may inflate to at most `maxUnzippedBytes` in at most `maxZipEntries` parts (zip bombs).
+ */
+export const fileLimits = {
+  maxBytes: 4 * 1024 * 1024, maxRows: 20_000, maxColumns: 200, maxUnzippedBytes: 64 * 1024 * 1024, maxZipEntries: 500,
+} as const;
+/** The same bounds under their first name (CSV was the only format). */
+export const csvLimits = fileLimits;
+/** Longest sheet name Excel allows. */
+export const MAX_SHEET_NAME = 31;
 /** Rows per import request: a batch stays far below the API's payload limit and a Lambda's time limit. */
 export const IMPORT_BATCH_SIZE = 100;
 
@@ -108,7 +119,9 @@ export const rowErrorSchema = z.object({
 });
 export type RowError = z.output<typeof rowErrorSchema>;
 
-/** `POST /api/convert/csvtojson` (spec §7: `data.data` and `data.errors`). */
+export const csvSeparators = [';', ',', '\t'] as const;
+
+/** `POST /api/convert/csvtojson` (spec §7: `data.data` and `data.errors`), for a CSV or an XLSX file. */
 export const csvToJsonResultSchema = z.object({
   data: z.array(importRowSchema),
   errors: z.array(rowErrorSchema),
@@ -116,8 +129,13 @@ export const csvToJsonResultSchema = z.object({
   fields: z.array(z.enum(importFields)),
   /** Columns of the file nobody reads (a typo in a name shows up here). */
   ignoredColumns: z.array(z.string()),
-  encoding: z.enum(['utf-8', 'windows-1252']),
-  separator: z.enum([';', ',', '\t']),
+  format: z.enum(['csv', 'xlsx']),
+  /** XLSX: the workbook's sheets in order, and the one read (the first unless another was asked for). */
+  sheets: z.array(z.string()),
+  sheet: z.string().optional(),
+  /** CSV: how the file was read. */
+  encoding: z.enum(['utf-8', 'windows-1252']).optional(),
+  separator: z.enum(csvSeparators).optional(),
 });
 export type CsvToJsonResult = z.output<typeof csvToJsonResultSchema>;
 

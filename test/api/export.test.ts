@@ -50,7 +50,7 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
     const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv$/);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     const text = bytes.subarray(3).toString('utf8');
@@ -64,12 +64,13 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
 
     const [joerg, oemer, zander] = rows as [string[], string[], string[]];
     expect(col(joerg, 'Position')).toBe('Leiter "Vertrieb"; Nord');
-    expect(col(joerg, 'Telefon geschäftlich')).toBe("'+49 30 123");
-    expect(col(joerg, 'Mobil')).toBe('0171 1');
+    // Phone numbers and postcodes keep their form in a spreadsheet as a ="…" text literal, with no apostrophe.
+    expect(col(joerg, 'Telefon geschäftlich')).toBe('="+49 30 123"');
+    expect(col(joerg, 'Mobil')).toBe('="0171 1"');
     expect(col(joerg, 'E-Mail 2')).toBe('info@mueller.de');
     expect(col(joerg, 'Xing')).toBe('https://xing.com/jae');
     expect(col(joerg, 'Straße')).toBe('Hauptstraße 1');
-    expect(col(joerg, 'PLZ')).toBe('10115');
+    expect(col(joerg, 'PLZ')).toBe('="10115"');
     expect(col(joerg, 'Aktiv')).toBe('Ja');
     expect(col(joerg, 'Erstellt am')).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr$/);
     expect(col(zander, 'Vorname')).toBe(`'=HYPERLINK("http://böse.de","klick")`);
@@ -79,8 +80,8 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
     // The API trims the tab away; what is left still starts with = and is neutralised.
     expect(col(oemer, 'Firmenname')).toBe("'=cmd|' /C calc'!A0");
     expect(rows.flat()).not.toContain('Fremd');
-    // No cell a spreadsheet would evaluate.
-    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // No cell a spreadsheet would evaluate, apart from ="…" literals of digits, spaces and + - ( ) / .
+    for (const cell of rows.flat()) expect(cell).toMatch(/^(?![=+\-@\t\r])|^="[+-]?[0-9][0-9 ()/.-]*"$/);
   });
 
   test('cells taken from the profile (its name and the card\'s address) are neutralised too', async () => {
@@ -99,7 +100,7 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
     const col = (name: string) => row[header.indexOf(name)];
     expect(col('Profil')).toBe(`'=HYPERLINK("http://böse.de","Profil")`);
     expect(col('Straße')).toBe("'@SUM(A1)");
-    expect(col('PLZ')).toBe("'+1234");
+    expect(col('PLZ')).toBe('="+1234"');
     expect(col('Ort')).toBe("'-2+3");
     expect(col('Bundesland')).toBe("'=1+1");
     // The API trims the leading space; what is left starts with = and is neutralised.

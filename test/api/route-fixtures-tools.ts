@@ -13,6 +13,7 @@ async function post(c: FixtureContext, path: string, body: unknown): Promise<{ i
 }
 
 export const toolsRouteFixtures: Record<string, RouteFixture> = {
+  toolsTemplate: { call: () => ({ query: { format: 'xlsx' } }), foreign: 'denied' },
   convertCsvToJson: {
     call: (_c, t) => ({
       multipart: [{ name: 'file', filename: 'mitarbeiter.csv', contentType: 'text/csv', data: `Vorname;Nachname;E-Mail 1\r\nVor${t.marker};Nach${t.marker};a@beispiel.de\r\n` }],

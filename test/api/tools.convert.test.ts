@@ -88,7 +88,7 @@ describe('POST /api/convert/csvtojson', () => {
     const cases: [Buffer | string, RegExp][] = [
       ['', /leer/],
       ['\uFEFF\r\n  \r\n', /leer/],
-      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /Binärdaten/],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /weder eine CSV- noch eine Excel-Datei/],
       ['Anna;Beispiel;anna@example.de\nBert;Test;b@example.de\n', /Kopfzeile/],
       ['Vorname;Nachname\n', /keine Datenzeilen/],
       ['Vorname;Nachname\n"Anna;Beispiel\n', /nicht lesbar/],

@@ -1,14 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { CsvError } from 'csv-parse/sync';
 import { ValidationError } from '../../lib/errors.ts';
-import { unwrapCsvText } from '../../lib/spreadsheet/csv.ts';
 import { msg } from '../../../shared/messages.ts';
-import { columnKey, csvLimits, importColumns, importFields, importRowSchema } from '../../../shared/schemas/tools.ts';
-import type { CsvToJsonResult, ImportField, ImportRow, RowError } from '../../../shared/schemas/tools.ts';
+import { fileLimits } from '../../../shared/schemas/tools.ts';
+import type { CsvToJsonResult } from '../../../shared/schemas/tools.ts';
+import { RowMapper, checkWidth } from './row-mapper.ts';
 
 const m = msg.tools.errors;
-type Encoding = CsvToJsonResult['encoding'];
-type Separator = CsvToJsonResult['separator'];
+type Encoding = NonNullable<CsvToJsonResult['encoding']>;
+type Separator = NonNullable<CsvToJsonResult['separator']>;
 
 /**
  * Text of the file: a UTF-8 BOM or valid UTF-8 is UTF-8; anything else is what German Excel
@@ -48,68 +48,13 @@ export function detectSeparator(headerLine: string): Separator {
   return counts[','] > counts[';'] ? ',' : ';';
 }
 
-const fieldByColumn = new Map<string, ImportField>(
-  importFields.flatMap((field) => importColumns[field].map((name) => [columnKey(name), field] as const)),
-);
-
-/**
- * A cell as typed: the export's forms are taken off (a ="01067" literal, a leading apostrophe
- * before = + - @), so an export re-imports unchanged; line breaks inside a cell (Alt+Enter in Excel) become a space,
- * as every card field is one line. Nothing is evaluated: a formula stays text.
- */
-export function cleanCell(value: string): string {
-  const literal = unwrapCsvText(value);
-  const unguarded = /^'(?:[\t\r]|\s*[=+\-@])/.test(literal) ? literal.slice(1) : literal;
-  return unguarded.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
-const ACTIVE: Record<string, boolean> = { ja: true, j: true, yes: true, true: true, '1': true, x: true, aktiv: true, nein: false, n: false, no: false, false: false, '0': false, inaktiv: false };
-
-interface Built {
-  row: Record<string, unknown>;
-  /** zod path prefix -> field, for naming the column of an issue. */
-  pathField: Map<string, ImportField>;
-  activeError: boolean;
-}
-
-/** The row as card-holder JSON: list fields become entries, empty cells are left out. */
-function buildRow(line: number, cells: readonly string[], columns: readonly (ImportField | undefined)[]): Built {
-  const row: Record<string, unknown> = { line };
-  const tel: { type: string; value: string }[] = [];
-  const email: { type: string; value: string }[] = [];
-  const social: { type: string; link: string }[] = [];
-  const adresse: Record<string, string> = {};
-  const pathField = new Map<string, ImportField>();
-  let activeError = false;
-  columns.forEach((field, i) => {
-    if (!field || field === 'createdOn') return;
-    const value = cleanCell(cells[i] ?? '');
-    if (value === '') return;
-    const [group, type] = field.split('.') as [string, string | undefined];
-    if (group === 'tel') { pathField.set(`tel.${tel.length}`, field); tel.push({ type: type!, value }); }
-    else if (group === 'email') { pathField.set(`email.${email.length}`, field); email.push({ type: type!, value }); }
-    else if (group === 'social') { pathField.set(`social.${social.length}`, field); social.push({ type: type!, link: value }); }
-    else if (group === 'adresse') { pathField.set(`adresse.${type}`, field); adresse[type!] = value; }
-    else if (field === 'isActive') {
-      const active = ACTIVE[value.toLowerCase()];
-      if (active === undefined) activeError = true;
-      else row.isActive = active;
-    } else { pathField.set(field, field); row[field] = value; }
-  });
-  if (tel.length) row.tel = tel;
-  if (email.length) row.email = email;
-  if (social.length) row.social = social;
-  if (Object.keys(adresse).length) row.adresse = adresse;
-  return { row, pathField, activeError };
-}
-
 /**
  * CSV (as German Excel, other spreadsheets or our own export write it) to card-holder JSON: the
  * valid rows and one error per bad row with its line number, column and German message. Rows are
  * validated as the parser hands them over; nothing but the results is kept per row.
  */
 export function csvToJson(bytes: Uint8Array): CsvToJsonResult {
-  if (bytes.length > csvLimits.maxBytes) throw new ValidationError(m.tooLarge(csvLimits.maxBytes / 1024 / 1024), { file: m.tooLarge(csvLimits.maxBytes / 1024 / 1024) });
+  if (bytes.length > fileLimits.maxBytes) throw new ValidationError(m.tooLarge(fileLimits.maxBytes / 1024 / 1024), { file: m.tooLarge(fileLimits.maxBytes / 1024 / 1024) });
   if (bytes.length === 0) throw new ValidationError(m.empty, { file: m.empty });
   if (looksBinary(bytes)) throw new ValidationError(m.binary, { file: m.binary });
   const decoded = decodeCsv(bytes);
@@ -118,39 +63,14 @@ export function csvToJson(bytes: Uint8Array): CsvToJsonResult {
   if (text.trim() === '') throw new ValidationError(m.empty, { file: m.empty });
   const firstLineEnd = text.indexOf('\n');
   const separator = detectSeparator(firstLineEnd < 0 ? text : text.slice(0, firstLineEnd));
+  checkShape(text, separator);
 
-  let header: string[] | undefined;
-  let columns: (ImportField | undefined)[] = [];
-  const data: ImportRow[] = [];
-  const errors: RowError[] = [];
-  let rows = 0;
-
+  const mapper = new RowMapper();
   const onRecord = (cells: string[], lines: number): void => {
     // The record ends on `lines`; line breaks inside its cells put its start further up.
     const start = lines - cells.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
-    if (!header) {
-      header = cells.map((h) => cleanCell(h));
-      columns = header.map((h) => fieldByColumn.get(columnKey(h)));
-      const seen = new Set<ImportField>();
-      columns = columns.map((f) => (f && !seen.has(f) ? (seen.add(f), f) : undefined));
-      if (!seen.has('firstname') || !seen.has('lastname')) throw new ValidationError(m.noHeader, { file: m.noHeader });
-      return;
-    }
-    if (++rows > csvLimits.maxRows) throw new ValidationError(m.tooManyRows(csvLimits.maxRows), { file: m.tooManyRows(csvLimits.maxRows) });
-    const built = buildRow(start, cells, columns);
-    const columnOf = (field: ImportField | undefined) => header![columns.indexOf(field)] ?? '';
-    const result = importRowSchema.safeParse(built.row);
-    const issues: RowError['issues'] = [];
-    if (built.activeError) issues.push({ column: columnOf('isActive'), message: m.active });
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const [a, b] = issue.path.map(String);
-        const field = built.pathField.get(`${a}.${b}`) ?? built.pathField.get(a ?? '') ?? (importFields as readonly string[]).find((f) => f === a) as ImportField | undefined;
-        issues.push({ column: columnOf(field), message: issue.message });
-      }
-    }
-    if (issues.length) errors.push({ line: start, column: issues[0]!.column, message: issues[0]!.message, issues });
-    else data.push(result.data!);
+    if (!mapper.header) mapper.setHeader(cells, start);
+    else mapper.addRow(start, cells);
   };
 
   try {
@@ -171,14 +91,41 @@ export function csvToJson(bytes: Uint8Array): CsvToJsonResult {
     }
     throw err;
   }
-  if (!header) throw new ValidationError(m.noHeader, { file: m.noHeader });
-  if (rows === 0) throw new ValidationError(m.noRows, { file: m.noRows });
+  if (!mapper.header) throw new ValidationError(m.noHeader, { file: m.noHeader });
+  if (mapper.rows === 0) throw new ValidationError(m.noRows, { file: m.noRows });
   return {
-    data,
-    errors,
-    fields: [...new Set(columns.filter((f): f is ImportField => f !== undefined && f !== 'createdOn'))],
-    ignoredColumns: header.filter((_, i) => columns[i] === undefined && header![i] !== '' && fieldByColumn.get(columnKey(header![i]!)) !== 'createdOn'),
+    data: mapper.data,
+    errors: mapper.errors,
+    ...mapper.summary(),
+    format: 'csv',
+    sheets: [],
     encoding: decoded.encoding,
     separator,
   };
+}
+
+/**
+ * Bounds before parsing, in one pass over the text: no record wider than the column cap and no
+ * more lines than the row cap allows (empty ones included), so a hostile file of a few MB (a
+ * million separators in a line, millions of empty records) is refused in milliseconds.
+ */
+export function checkShape(text: string, separator: Separator): void {
+  let fields = 1;
+  let line = 1;
+  let recordStart = 1;
+  let quoted = false;
+  const maxLines = fileLimits.maxRows * 5;
+  const sep = separator.charCodeAt(0);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 10) {
+      line++;
+      if (!quoted) {
+        if (line > maxLines) throw new ValidationError(m.tooManyRows(fileLimits.maxRows), { file: m.tooManyRows(fileLimits.maxRows) });
+        fields = 1;
+        recordStart = line;
+      }
+    } else if (c === sep && !quoted && ++fields > fileLimits.maxColumns) checkWidth(fields, recordStart);
+  }
 }

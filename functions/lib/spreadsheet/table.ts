@@ -74,3 +74,10 @@ export function monthDate(month: string): Date | null {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   return m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, 1)) : null;
 }
+
+/** `A`, …, `Z`, `AA`, … for 1-based column numbers. */
+export function columnLetter(n: number): string {
+  let s = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
+  return s;
+}

@@ -4,7 +4,7 @@
 // numbers number cells, dates date cells; the header row is frozen and has the filter buttons.
 import { PassThrough } from 'node:stream';
 import { WorkbookWriter } from '@cj-tech-master/excelts';
-import { berlinWallClock, fitColumns, monthDate } from './table.ts';
+import { berlinWallClock, columnLetter, fitColumns, monthDate } from './table.ts';
 import type { Cell, Column, Table } from './table.ts';
 
 /** Excel's limit for the text of one cell. */
@@ -23,13 +23,6 @@ const numFmt: Record<Column['type'], string> = {
 /** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
 export function sheetName(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '-').slice(0, 31) || 'Tabelle1';
-}
-
-/** `A`, …, `Z`, `AA`, … for 1-based column numbers. */
-export function columnLetter(n: number): string {
-  let s = '';
-  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
-  return s;
 }
 
 function cellValue(value: Cell, type: Column['type']): string | number | Date | null {

@@ -1,4 +1,5 @@
 import { defineRoute } from '../define.ts';
+import { exportFormatQuery } from '../../schemas/export.ts';
 import { csvToJsonResultSchema, importBatchSchema, importResultSchema, legacyConvertResultSchema, legacyConvertSchema } from '../../schemas/tools.ts';
 
 /** multipart/form-data with the CSV in the field `file`; answers the valid rows and one error per bad row. */
@@ -17,4 +18,10 @@ export const toolsImport = defineRoute({
 export const toolsLegacyConvert = defineRoute({
   name: 'toolsLegacyConvert', method: 'POST', path: '/api/tools/legacy-convert', access: 'admin',
   body: legacyConvertSchema, output: legacyConvertResultSchema,
+});
+
+/** "Vorlage herunterladen": the import's columns with one example row, as XLSX or CSV (`?format=`). */
+export const toolsTemplate = defineRoute({
+  name: 'toolsTemplate', method: 'GET', path: '/api/tools/template', access: 'admin',
+  query: exportFormatQuery,
 });
