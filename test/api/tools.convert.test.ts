@@ -103,6 +103,27 @@ describe('POST /api/convert/csvtojson', () => {
     expect(json.status).toBe(415);
     expect(json.body.message).toMatch(/multipart/);
   });
+
+  test('bounded work (issue 19): more than 200 columns or a hostile 4 MB file answer a German 400 at once', async () => {
+    const wide = ['Vorname', 'Nachname', ...Array.from({ length: 248 }, (_, i) => `Spalte ${i}`)].join(';');
+    const res = await convert(s, `${wide}\nAnna;Adler\n`);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.message).toBe('Die Datei hat mehr als 200 Spalten (Zeile 1). Bitte nur die Spalten der Vorlage verwenden.');
+    const lateRow = await convert(s, `Vorname;Nachname\nAnna;Adler\nBert;Berg${';x'.repeat(300)}\n`);
+    expect(lateRow.body.message).toBe('Die Datei hat mehr als 200 Spalten (Zeile 3). Bitte nur die Spalten der Vorlage verwenden.');
+    // Just under 4 MB each: a header of a million separators above 200 rows, and two million empty records.
+    const hostile: [string, string, RegExp][] = [
+      ['columns', `Vorname;Nachname${';'.repeat(1_000_000)}\n${'A;B;;;;;;;;;;;;\n'.repeat(200)}`, /mehr als 200 Spalten \(Zeile 1\)/],
+      ['rows', `Vorname;Nachname\n${';\n'.repeat(2_000_000)}`, /mehr als 20000 Zeilen/],
+    ];
+    for (const [name, text, message] of hostile) {
+      const started = performance.now();
+      const answer = await convert(s, text);
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.message, name).toMatch(message);
+      expect(performance.now() - started, name).toBeLessThan(1500);
+    }
+  });
 });
 
 
