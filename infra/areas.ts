@@ -12,9 +12,17 @@ export const areaSettings: Partial<Record<string, AreaSettings>> = {
   upload: { memorySize: 1536 },
   // Builds and signs wallet passes (images, zip, PKCS#7).
   wallet: { memorySize: 1024, timeoutSeconds: 15 },
-  // Import batches (100 rows) and legacy conversions write card after card (they share the company's counters).
-  tools: { memorySize: 1024, timeoutSeconds: 30 },
+  // Import batches and legacy conversions write card after card (they share the company's counters). Each
+  // request stops starting rows after IMPORT_TIME_BUDGET_MS (10 s) and leaves the rest to the next one, so it
+  // answers long before this timeout, which itself stays well inside the HTTP API's 30 s: a request is never
+  // cut off by API Gateway (503/504) while its function keeps writing.
+  tools: { memorySize: 1024, timeoutSeconds: 20 },
+  // Table exports (CSV/XLSX) of up to 10,000 cards: bench `exports`.
+  exports: { memorySize: 1024, timeoutSeconds: 20 },
 };
+
+/** The HTTP API's integration timeout (its maximum): a function answering later gets the client a 503/504. */
+export const HTTP_API_TIMEOUT_SECONDS = 30;
 
 /**
  * API Gateway throttling: a ceiling for all clients together (requests per second, burst), so a

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+/** Default of IMPORT_TIME_BUDGET_MS (the infra test holds the tools function's timeout against it). */
+export const DEFAULT_IMPORT_TIME_BUDGET_MS = 10_000;
+
 // Read once per container, checked, typed. A wrong setup fails the first request with
 // one line naming the variable, not with an undefined deep inside a handler.
 const schema = z
@@ -27,6 +30,12 @@ const schema = z
     CARD_ACTIVATION_CREDITS: z.coerce.number().int().nonnegative().default(1),
     /** Credits the monthly job books per active card; 0 turns the job off. */
     MONTHLY_CREDITS_PER_CARD: z.coerce.number().int().nonnegative().default(1),
+    /**
+     * Time an import batch or legacy conversion request may spend writing rows before it answers
+     * with the rest left for the next request: far inside the tools function's timeout and the HTTP
+     * API's 30 s (infra/areas.ts).
+     */
+    IMPORT_TIME_BUDGET_MS: z.coerce.number().int().positive().default(DEFAULT_IMPORT_TIME_BUDGET_MS),
     /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
     PUBLIC_BASE_URL: z.url().optional(),
     /** Key of the signed wallet links (HMAC); when unset (local) derived from the token signing key. Rotating it voids every printed wallet QR code. */

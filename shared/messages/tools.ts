@@ -26,6 +26,8 @@ export const toolsMessages = {
     addressNotInProfile: 'Adresse nicht im Profil gefunden: ohne Adresse übernommen',
     profileNotInCompany: (name: string, created: boolean) =>
       `Profil „${name}“ gibt es in diesem Unternehmen nicht: ${created ? 'ins gewählte Profil übernommen' : 'Profil der Karte nicht geändert'}`,
+    notEnoughCredits: (needed: number, available: number) =>
+      `Nicht genügend Credits: Die Konvertierung braucht ${needed} Credits für die Aktivierung der neuen Karten, vorhanden sind ${available}. Es wurde nichts geändert. Laden Sie Credits auf oder legen Sie die Karten inaktiv an.`,
     imageNotCarried: 'Bilder des alten Unternehmens wurden nicht übernommen (bitte neu hochladen)',
   },
   template: {

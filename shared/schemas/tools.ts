@@ -161,13 +161,42 @@ export const importRowResultSchema = z.object({
   message: z.string().optional(),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
-export const importResultSchema = z.object({ results: z.array(importRowResultSchema) });
+/**
+ * The rows written, in order; `remaining` rows at the end of the batch were not started because
+ * the request's time was up (the screen sends them again with the next request).
+ */
+export const importResultSchema = z.object({ results: z.array(importRowResultSchema), remaining: z.number().int().nonnegative() });
 
-export const legacyConvertSchema = z.object({ vcardCompanyId: idSchema, companyId: idSchema });
+export const legacyConvertSchema = z.object({
+  vcardCompanyId: idSchema,
+  companyId: idSchema,
+  /** Only say what would happen (profile, cards, credits), write nothing. */
+  dryRun: z.boolean().optional(),
+  /** New cards start active (each activation costs credits) or inactive (free, activated later). */
+  activate: z.boolean().optional(),
+});
+
+/** What a legacy conversion will do, checked before anything is written. */
+export const legacyPlanSchema = z.object({
+  profilname: z.string(),
+  profileExists: z.boolean(),
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  invalid: z.number().int(),
+  creditsNeeded: z.number().int(),
+  creditsAvailable: z.number().int(),
+});
+export type LegacyPlan = z.output<typeof legacyPlanSchema>;
+
 export const legacyConvertResultSchema = z.object({
-  profileId: z.string(),
+  plan: legacyPlanSchema,
+  /** Absent for a dry run of a conversion that would create the profile. */
+  profileId: z.string().optional(),
   profilname: z.string(),
   profileCreated: z.boolean(),
   results: z.array(importRowResultSchema),
+  /** Persons not yet converted because the request's time was up: run it again to go on. */
+  remaining: z.number().int().nonnegative(),
 });
 export type LegacyConvertResult = z.output<typeof legacyConvertResultSchema>;

@@ -15,6 +15,8 @@ import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
 import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
+import { HTTP_API_TIMEOUT_SECONDS } from '../../infra/areas.ts';
+import { DEFAULT_IMPORT_TIME_BUDGET_MS } from '../../functions/lib/env.ts';
 import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from './synth.ts';
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
@@ -114,6 +116,16 @@ describe('functions per area', () => {
         expect(integrations[integrationId], route.name).toContain(`ApiArea${area}`);
       }
     }
+  });
+
+  test('no API function runs into the HTTP API\'s 30 s: the tools\' time budget plus a slow last row fits inside the function\'s timeout (issue 19 item 8)', () => {
+    const budgetSeconds = DEFAULT_IMPORT_TIME_BUDGET_MS / 1000;
+    for (const [name, fn] of resources('AWS::Lambda::Function')) {
+      const timeout = fn.Properties.Timeout as number;
+      expect(timeout, name).toBeLessThanOrEqual(HTTP_API_TIMEOUT_SECONDS - 5);
+    }
+    const tools = resources('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.Description ?? '').startsWith('API area tools:'))!;
+    expect(tools[1].Properties.Timeout).toBeGreaterThanOrEqual(budgetSeconds + 5);
   });
 
   test('the upload area gets the memory to decode images', () => {

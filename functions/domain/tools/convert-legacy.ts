@@ -1,13 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { createProfileSchema } from '../../../shared/schemas/profile.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
 import { importRowSchema } from '../../../shared/schemas/tools.ts';
-import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult } from '../../../shared/schemas/tools.ts';
+import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult, LegacyPlan } from '../../../shared/schemas/tools.ts';
 import { getVcardCompanyItem } from '../vcard/company-item.ts';
 import { listVcardPersonsOfCompany } from '../vcard/list-persons.ts';
 import { readVcardSettings } from '../vcard/settings-item.ts';
@@ -15,7 +16,7 @@ import { scopeCustomCss } from '../../lib/custom-css.ts';
 import { createProfile } from '../profiles/create-profile.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
-import { importContext, importRow } from './import-persons.ts';
+import { decideRow, importContext, importWithinBudget } from './import-persons.ts';
 
 const m = msg.tools.errors;
 
@@ -34,17 +35,17 @@ async function ownedFile(companyId: string, filename: string | undefined): Promi
   return out.Item?.companyId === companyId ? filename : undefined;
 }
 
+/** The profile the conversion puts the cards into: the company's profile named like the legacy org, if there is one. */
+async function existingProfile(companyId: string, org: string): Promise<Pick<ProfileItem, 'id' | 'profilname' | 'adressen'> | undefined> {
+  const profiles = await queryCompanyProfiles<Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>>({ companyId, projection: ['id', 'profilname', 'adressen'] });
+  return profiles.find((p) => p.profilname === org);
+}
+
 /**
- * The profile made from the legacy company: found again by its name (the legacy org), so a second
- * run reuses it; else created from the legacy company's data and settings through the profile
- * domain function. Settings that today's rules refuse (an old customCss) are left out.
+ * The profile made from the legacy company's data and settings through the profile domain
+ * function. Settings that today's rules refuse (an old customCss) are left out.
  */
-async function legacyProfile(auth: AuthUser, companyId: string, vcardCompanyId: string): Promise<{ profile: Pick<ProfileItem, 'id' | 'profilname'>; created: boolean }> {
-  const legacy = await getVcardCompanyItem(vcardCompanyId);
-  if (!legacy) throw new NotFoundError(m.legacyCompanyNotFound);
-  const profiles = await queryCompanyProfiles<Pick<ProfileItem, 'id' | 'profilname'>>({ companyId, projection: ['id', 'profilname'] });
-  const found = profiles.find((p) => p.profilname === legacy.org);
-  if (found) return { profile: found, created: false };
+async function createLegacyProfile(auth: AuthUser, companyId: string, legacy: NonNullable<Awaited<ReturnType<typeof getVcardCompanyItem>>>, vcardCompanyId: string): Promise<Pick<ProfileItem, 'id' | 'profilname'>> {
   const { settings } = await readVcardSettings(vcardCompanyId);
   const address = { straße: legacy.straße, plz: legacy.plz, ort: legacy.ort, bundesland: legacy.bundesland, land: legacy.land };
   const raw = {
@@ -66,34 +67,56 @@ async function legacyProfile(auth: AuthUser, companyId: string, vcardCompanyId: 
   if (!cssKept) settings.customCss = null;
   const parsed = createProfileSchema.safeParse({ ...raw, settings });
   const input = parsed.success ? parsed.data : createProfileSchema.parse({ ...raw, settings: { ...settings, customCss: null } });
-  const profile = await createProfile({ auth, input });
-  return { profile, created: true };
+  return createProfile({ auth, input });
 }
 
 /**
  * A legacy vcard company and its persons become a profile and card holders of a V2 company.
- * Persons go through the import's row logic (match by name and first e-mail, then the card domain
- * functions), so a second run updates or leaves cards as they are instead of duplicating them.
+ * First the plan, read without writing: the profile (found again by the legacy org, or to be
+ * created), which persons become new cards, update or leave cards as they are, and what the new
+ * cards' activations cost. Without enough credits nothing is written (409), so no profile is left
+ * without its cards; `dryRun` answers only the plan, `activate: false` makes the new cards
+ * inactive (free). Then the persons go through the import's row logic one card at a time (each
+ * card with its charge in one transaction), within the request's time budget: a second request
+ * goes on where the first stopped, as a repeat duplicates nothing.
  */
-export async function convertLegacy(o: { auth: AuthUser; vcardCompanyId: string; companyId: string }): Promise<LegacyConvertResult> {
-  const { profile, created } = await legacyProfile(o.auth, o.companyId, o.vcardCompanyId);
-  const persons = await listVcardPersonsOfCompany({ companyId: o.vcardCompanyId });
-  const results: ImportRowResult[] = [];
+export async function convertLegacy(o: { auth: AuthUser; vcardCompanyId: string; companyId: string; dryRun?: boolean | undefined; activate?: boolean | undefined }): Promise<LegacyConvertResult> {
+  const started = Date.now();
+  const activate = o.activate ?? true;
+  const legacy = await getVcardCompanyItem(o.vcardCompanyId);
+  if (!legacy) throw new NotFoundError(m.legacyCompanyNotFound);
+  const [found, persons] = await Promise.all([existingProfile(o.companyId, legacy.org), listVcardPersonsOfCompany({ companyId: o.vcardCompanyId })]);
+  const invalid: ImportRowResult[] = [];
   const rows: { row: ImportRow; image: boolean }[] = [];
   for (const [i, p] of persons.entries()) {
     const line = i + 1;
     const parsed = importRowSchema.safeParse({
-      line, nice: p.nice, firstname: p.firstname, lastname: p.lastname, position: p.position, tel: p.tel, email: p.email, social: p.social,
+      line, nice: p.nice, firstname: p.firstname, lastname: p.lastname, position: p.position, tel: p.tel, email: p.email, social: p.social, isActive: activate,
     });
     if (parsed.success) rows.push({ row: parsed.data, image: Boolean(p.image || p.imageWallet) });
-    else results.push({ line, status: 'failed', name: `${p.firstname} ${p.lastname}`, message: parsed.error.issues[0]?.message ?? msg.errors.invalidInput });
+    else invalid.push({ line, status: 'failed', name: `${p.firstname} ${p.lastname}`, message: parsed.error.issues[0]?.message ?? msg.errors.invalidInput });
   }
-  const ctx = await importContext({ auth: o.auth, companyId: o.companyId, profileId: profile.id, fields: legacyFields, rows: rows.map((r) => r.row) });
-  for (const { row, image } of rows) {
-    const result = await importRow(ctx, row);
-    const imageNote = image && result.status !== 'failed' ? m.imageNotCarried : undefined;
-    results.push(imageNote && !result.message ? { ...result, message: imageNote } : result);
+
+  const planned = { id: '', profilname: legacy.org, adressen: [] };
+  const planCtx = await importContext({ auth: o.auth, companyId: o.companyId, profileId: found?.id ?? null, plannedProfile: planned, fields: legacyFields, rows: rows.map((r) => r.row) });
+  const kinds = rows.map((r) => decideRow(planCtx, r.row).kind);
+  const count = (k: string) => kinds.filter((x) => x === k).length;
+  const plan: LegacyPlan = {
+    profilname: legacy.org, profileExists: Boolean(found),
+    create: count('create'), update: count('update'), unchanged: count('unchanged'), invalid: invalid.length,
+    creditsNeeded: activate ? count('create') * env().CARD_ACTIVATION_CREDITS : 0, creditsAvailable: planCtx.credits,
+  };
+  const base = { plan, profilname: legacy.org, profileCreated: false };
+  if (o.dryRun) return { ...base, ...(found ? { profileId: found.id } : {}), results: [], remaining: rows.length + invalid.length };
+  if (plan.creditsNeeded > plan.creditsAvailable) {
+    const text = m.notEnoughCredits(plan.creditsNeeded, plan.creditsAvailable);
+    throw new ConflictError(text);
   }
-  results.sort((a, b) => a.line - b.line);
-  return { profileId: profile.id, profilname: profile.profilname, profileCreated: created, results };
+
+  const profile = found ?? await createLegacyProfile(o.auth, o.companyId, legacy, o.vcardCompanyId);
+  const ctx = found ? { ...planCtx, defaultProfile: found } : await importContext({ auth: o.auth, companyId: o.companyId, profileId: profile.id, fields: legacyFields, rows: rows.map((r) => r.row) });
+  const { results, remaining } = await importWithinBudget(ctx, rows.map((r) => r.row), started);
+  const withNotes = results.map((result, i) => (rows[i]!.image && result.status !== 'failed' && !result.message ? { ...result, message: m.imageNotCarried } : result));
+  const all = [...invalid, ...withNotes].sort((a, b) => a.line - b.line);
+  return { ...base, profileId: profile.id, profileCreated: !found, results: all, remaining };
 }

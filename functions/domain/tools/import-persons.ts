@@ -1,5 +1,6 @@
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
+import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
@@ -15,7 +16,7 @@ import { keys } from '../../lib/keys.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 
 const m = msg.tools.errors;
-type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;
+export type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
 
 /** The company's cards by id and by match key (the oldest card wins a shared key). */
@@ -78,6 +79,8 @@ function sameCard(a: CardFields, b: CardFields): boolean {
 export interface ImportContext {
   auth: AuthUser;
   companyId: string;
+  /** The company's balance when the batch was read. */
+  credits: number;
   /** Where cards go whose row names no profile of the company. */
   defaultProfile: Profile;
   profiles: readonly Profile[];
@@ -91,7 +94,11 @@ export interface ImportContext {
  * (one BatchGetItem each, whatever the company's size). Matching then uses the cards' own data,
  * so a stale index entry matches nothing.
  */
-export async function importContext(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<ImportContext> {
+export async function importContext(o: {
+  auth: AuthUser; companyId: string; fields: readonly ImportField[]; rows: readonly ImportRow[];
+  /** The chosen profile; null only to plan (decideRow) for a profile not created yet: `plannedProfile`. */
+  profileId: string | null; plannedProfile?: Profile;
+}): Promise<ImportContext> {
   const hashes = o.rows.map((r) => matchKeyHash(r));
   // Independent reads side by side (one round trip per batch in the usual case).
   const [company, profiles, ready, found] = await Promise.all([
@@ -104,67 +111,84 @@ export async function importContext(o: { auth: AuthUser; companyId: string; prof
   // The company's first import: its older cards join the index, then the candidates are read again.
   if (!ready) await buildMatchIndex(o.companyId);
   const candidates = ready ? found : await matchCandidates(o.companyId, hashes);
-  const defaultProfile = profiles.find((p) => p.id === o.profileId);
+  const defaultProfile = o.profileId === null ? o.plannedProfile : profiles.find((p) => p.id === o.profileId);
   if (!defaultProfile) throw new NotFoundError(m.profileNotFound);
   const ids = new Set([...o.rows.flatMap((r) => (r.id ? [r.id] : [])), ...[...candidates.values()].flat()]);
   const cards = (await consistentBatchGet<PersonItem & { type?: string }>([...ids].map((id) => keys.person(id))))
     .filter((c) => c.companyId === o.companyId);
-  return { auth: o.auth, companyId: o.companyId, defaultProfile, profiles, fields: new Set(o.fields), index: new CardIndex(cards) };
+  return { auth: o.auth, companyId: o.companyId, credits: company.credits, defaultProfile, profiles, fields: new Set(o.fields), index: new CardIndex(cards) };
 }
 
 const nameOf = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`.trim();
 
+type Decision =
+  | { kind: 'create'; profile: Profile; address: Address | undefined; notes: string[] }
+  | { kind: 'update' | 'unchanged'; existing: PersonItem; next: CardFields; isActive: boolean; note: string | undefined };
+
 /**
- * One row: the matching card of the company (by the file's ID, else by name and first e-mail) is
- * updated where the file's columns differ, else a card is created. Both through the card domain
- * functions, so counters, activation charges and upload ownership follow the card form's rules.
+ * What one row does to the company's cards, decided without writing: the matching card (by the
+ * file's ID, else by name and first e-mail) is updated where the file's columns differ, or left as
+ * it is; without a match a card is created.
+ */
+export function decideRow(ctx: ImportContext, row: ImportRow): Decision {
+  const f = ctx.fields;
+  const named = f.has('profil') && row.profil ? ctx.profiles.find((p) => same(p.profilname, row.profil)) : undefined;
+  const profileMissing = Boolean(f.has('profil') && row.profil && !named);
+  const addressGiven = [...f].some((k) => k.startsWith('adresse.'));
+  const existing = ctx.index.find(row);
+  if (!existing) {
+    const profile = named ?? ctx.defaultProfile;
+    const address = addressGiven ? findAddress(profile, row.adresse) : undefined;
+    const notes = [profileMissing ? m.profileNotInCompany(row.profil!, true) : undefined, row.adresse && addressGiven && !address ? m.addressNotInProfile : undefined].filter((n): n is string => Boolean(n));
+    return { kind: 'create', profile, address, notes };
+  }
+  // Only what the file's columns cover changes; photos, colour and uncovered columns stay.
+  const current = formOf(existing);
+  const next: CardFields = { ...current };
+  for (const field of scalarFields) if (f.has(field)) (next as Record<string, unknown>)[field] = row[field];
+  next.tel = mergeList(current.tel, row.tel, 'tel', f, phoneTypes);
+  next.email = mergeList(current.email, row.email, 'email', f, emailTypes);
+  next.social = mergeList(current.social, row.social, 'social', f, personSocialTypes);
+  const profile = named ?? ctx.profiles.find((p) => p.id === existing.companyProfilId) ?? ctx.defaultProfile;
+  next.companyProfilId = profile.id;
+  let note = profileMissing ? m.profileNotInCompany(row.profil!, false) : undefined;
+  if (addressGiven) {
+    const address = findAddress(profile, row.adresse);
+    next.adresseId = address?.adresseId;
+    if (row.adresse && !address) note = [note, m.addressNotInProfile].filter(Boolean).join('; ');
+  } else if (profile.id !== existing.companyProfilId) {
+    next.adresseId = undefined;
+  }
+  const isActive = f.has('isActive') && row.isActive !== undefined ? row.isActive : existing.isActive;
+  const unchanged = sameCard(current, next) && isActive === existing.isActive;
+  return { kind: unchanged ? 'unchanged' : 'update', existing, next, isActive, note };
+}
+
+/**
+ * One row, written as decided (decideRow): through the card domain functions, so counters,
+ * activation charges and upload ownership follow the card form's rules. Each card is one
+ * transaction with its charge: it is written completely or not at all.
  */
 export async function importRow(ctx: ImportContext, row: ImportRow): Promise<ImportRowResult> {
   const base = { line: row.line, name: nameOf(row) };
   try {
-    const f = ctx.fields;
-    const named = f.has('profil') && row.profil ? ctx.profiles.find((p) => same(p.profilname, row.profil)) : undefined;
-    const profileMissing = Boolean(f.has('profil') && row.profil && !named);
-    const addressGiven = [...f].some((k) => k.startsWith('adresse.'));
-    const existing = ctx.index.find(row);
-    if (!existing) {
-      const profile = named ?? ctx.defaultProfile;
-      const address = addressGiven ? findAddress(profile, row.adresse) : undefined;
+    const d = decideRow(ctx, row);
+    if (d.kind === 'create') {
       const input: PersonInput = {
-        companyProfilId: profile.id, adresseId: address?.adresseId,
+        companyProfilId: d.profile.id, adresseId: d.address?.adresseId,
         nice: row.nice, firstname: row.firstname, lastname: row.lastname, position: row.position, firmenname: row.firmenname,
         org: row.org, url: row.url, image: undefined, imageWallet: undefined, color: undefined,
         tel: row.tel, email: row.email, social: row.social, isActive: row.isActive ?? true,
       };
       // The profile comes from the company's profiles read for this batch; the address from its own list.
-      const card = await createPerson({ auth: ctx.auth, input, checkedProfile: { id: profile.id, companyId: ctx.companyId } });
+      const card = await createPerson({ auth: ctx.auth, input, checkedProfile: { id: d.profile.id, companyId: ctx.companyId } });
       ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn });
-      const notes = [profileMissing ? m.profileNotInCompany(row.profil!, true) : undefined, row.adresse && addressGiven && !address ? m.addressNotInProfile : undefined].filter(Boolean);
-      return { ...base, status: 'created', id: card.id, ...(notes.length ? { message: notes.join('; ') } : {}) };
+      return { ...base, status: 'created', id: card.id, ...(d.notes.length ? { message: d.notes.join('; ') } : {}) };
     }
-
-    // Only what the file's columns cover changes; photos, colour and uncovered columns stay.
-    const current = formOf(existing);
-    const next: CardFields = { ...current };
-    for (const field of scalarFields) if (f.has(field)) (next as Record<string, unknown>)[field] = row[field];
-    next.tel = mergeList(current.tel, row.tel, 'tel', f, phoneTypes);
-    next.email = mergeList(current.email, row.email, 'email', f, emailTypes);
-    next.social = mergeList(current.social, row.social, 'social', f, personSocialTypes);
-    const profile = named ?? ctx.profiles.find((p) => p.id === existing.companyProfilId) ?? ctx.defaultProfile;
-    next.companyProfilId = profile.id;
-    let note = profileMissing ? m.profileNotInCompany(row.profil!, false) : undefined;
-    if (addressGiven) {
-      const address = findAddress(profile, row.adresse);
-      next.adresseId = address?.adresseId;
-      if (row.adresse && !address) note = [note, m.addressNotInProfile].filter(Boolean).join('; ');
-    } else if (profile.id !== existing.companyProfilId) {
-      next.adresseId = undefined;
-    }
-    const isActive = f.has('isActive') && row.isActive !== undefined ? row.isActive : existing.isActive;
-    if (sameCard(current, next) && isActive === existing.isActive) return { ...base, status: 'unchanged', id: existing.id, ...(note ? { message: note } : {}) };
-    const card = await updatePerson({ auth: ctx.auth, personId: existing.id, input: { ...next, isActive }, version: existing.version });
-    ctx.index.add({ ...existing, ...card } as PersonItem, existing);
-    return { ...base, status: 'updated', id: existing.id, ...(note ? { message: note } : {}) };
+    if (d.kind === 'unchanged') return { ...base, status: 'unchanged', id: d.existing.id, ...(d.note ? { message: d.note } : {}) };
+    const card = await updatePerson({ auth: ctx.auth, personId: d.existing.id, input: { ...d.next, isActive: d.isActive }, version: d.existing.version });
+    ctx.index.add({ ...d.existing, ...card } as PersonItem, d.existing);
+    return { ...base, status: 'updated', id: d.existing.id, ...(d.note ? { message: d.note } : {}) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const detail = err.fieldErrors ? Object.values(err.fieldErrors)[0] : undefined;
@@ -172,12 +196,31 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
   }
 }
 
-/** A batch of rows, one after the other (they share the company's counters and balance). */
-export async function importPersons(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<{ results: ImportRowResult[] }> {
-  const ctx = await importContext(o);
+/**
+ * Rows one after the other until the request's time budget is spent (IMPORT_TIME_BUDGET_MS, far
+ * inside the function's timeout): no row starts late once one has been written. Rows that stay
+ * unchanged cost no write and never stop it, so a repeated request (legacy conversion) moves past
+ * the rows done before. Answers the results and how many rows were left for the next request.
+ */
+export async function importWithinBudget(ctx: ImportContext, rows: readonly ImportRow[], started = Date.now()): Promise<{ results: ImportRowResult[]; remaining: number }> {
+  const budget = env().IMPORT_TIME_BUDGET_MS;
   const results: ImportRowResult[] = [];
-  for (const row of o.rows) results.push(await importRow(ctx, row));
-  const failed = results.filter((r) => r.status === 'failed').length;
-  if (failed) log('info', 'import batch with failed rows', { companyId: o.companyId, rows: results.length, failed });
-  return { results };
+  let wrote = false;
+  for (const row of rows) {
+    if (wrote && Date.now() - started >= budget) break;
+    const result = await importRow(ctx, row);
+    if (result.status !== 'unchanged') wrote = true;
+    results.push(result);
+  }
+  return { results, remaining: rows.length - results.length };
+}
+
+/** A batch of rows, one after the other (they share the company's counters and balance), within the time budget. */
+export async function importPersons(o: { auth: AuthUser; companyId: string; profileId: string; fields: readonly ImportField[]; rows: readonly ImportRow[] }): Promise<{ results: ImportRowResult[]; remaining: number }> {
+  const started = Date.now();
+  const ctx = await importContext(o);
+  const out = await importWithinBudget(ctx, o.rows, started);
+  const failed = out.results.filter((r) => r.status === 'failed').length;
+  if (failed || out.remaining) log('info', 'import batch', { companyId: o.companyId, rows: out.results.length, failed, remaining: out.remaining });
+  return out;
 }
