@@ -109,7 +109,7 @@ describe('card holders in the browser', () => {
     release();
     await page.getByRole('heading', { name: 'Visitenkarten (3)' }).waitFor();
     expect(await lastnames(page)).toEqual(['Adler', 'Özdemir', 'Zander']);
-    await expect(page.getByRole('button', { name: 'CSV-Export' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Visitenkarten als CSV herunterladen' }).count()).resolves.toBe(0);
 
     const byFirstname = page.getByRole('button', { name: /^Vorname/ });
     await byFirstname.click();
@@ -169,12 +169,15 @@ describe('card holders in the browser', () => {
     await admin.page.waitForURL((url) => !url.search.includes('companyId'));
     // The bare company (no profile) is selected once the hint appears.
     await admin.page.locator('p', { hasText: 'Um eine Visitenkarte anzulegen wird ein Profil benötigt' }).waitFor();
-    const exportButton = admin.page.getByRole('button', { name: 'CSV-Export' });
+    const exportButton = admin.page.getByRole('button', { name: 'Visitenkarten als CSV herunterladen' });
     await exportButton.waitFor();
     const download = admin.page.waitForEvent('download');
     await exportButton.click();
     const slug = bare.company.org.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     expect((await download).suggestedFilename()).toMatch(new RegExp(`^visitenkarten-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const xlsx = admin.page.waitForEvent('download');
+    await admin.page.getByRole('button', { name: 'Visitenkarten als Excel (.xlsx) herunterladen' }).click();
+    expect((await xlsx).suggestedFilename()).toMatch(new RegExp(`^visitenkarten-${slug}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
 
     // An id that is not among the companies is ignored: the address is cleaned, the selection stays.
     await admin.page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=gibt-es-nicht`);

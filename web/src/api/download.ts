@@ -20,8 +20,9 @@ export function fileName(disposition: string | null): string | undefined {
  * Fetches a file route with the bearer token (a plain link could not send it) and hands it to
  * the browser as a download under the server's file name. Returns an error text or null.
  */
-export async function downloadFile<R extends RouteDef>(route: R, params: RouteParams<R>, fallbackName: string): Promise<string | null> {
-  const res = await request(fillPath(route.path, params as Record<string, string>), { method: route.method }, async (r) => ({
+export async function downloadFile<R extends RouteDef>(route: R, params: RouteParams<R>, fallbackName: string, query?: Record<string, string>): Promise<string | null> {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  const res = await request(fillPath(route.path, params as Record<string, string>) + search, { method: route.method }, async (r) => ({
     name: fileName(r.headers.get('content-disposition')) ?? fallbackName,
     blob: await r.blob(),
   }));

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Await, Link, useLoaderData, useSearchParams } from 'react-router';
 import { personDelete } from '../../../../shared/api/routes/person.ts';
 import { personExport } from '../../../../shared/api/routes/exports.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
@@ -210,12 +211,6 @@ function CardList({ loadedFor, cards, showViews, views }: {
     setToDelete(null);
   }, [toDelete, write]);
 
-  async function exportCsv() {
-    if (!companyId) return;
-    const error = await downloadFile(personExport, { companyId }, `${msg.person.csv.filePrefix}.csv`);
-    if (error) showError(error);
-  }
-
   const noProfile = profiles !== null && profiles.length === 0;
   const add = profiles?.length && companyId
     ? <Link className="btn btn-primary" to={paths.visitenkarteAdd}>{t.add}</Link>
@@ -230,7 +225,7 @@ function CardList({ loadedFor, cards, showViews, views }: {
   return (
     <ListScreen title={msg.shell.nav.cards} rows={rows} rowKey={(r) => r.id} columns={columns} tableClassName="cards-table"
       actions={<>
-        {admin && companyId && <button type="button" className="btn" onClick={() => void exportCsv()}>{t.export}</button>}
+        {admin && companyId && <ExportButtons route={personExport} params={{ companyId }} what={msg.shell.nav.cards} fileBase={msg.person.csv.filePrefix} />}
         {add}
       </>}
       intro={<>{noProfile && <p className="muted">{t.addNeedsProfile}</p>}<ActivationCost /></>}

@@ -1,3 +1,5 @@
+import { creditStatisticsExport } from '../../../../shared/api/routes/exports.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Await, useLoaderData } from 'react-router';
@@ -62,7 +64,11 @@ function Figures({ stats, views }: { stats: CreditStatistics; views: Map<string,
         {charts.map((c) => <BarChart key={c.title} title={c.title} months={stats.months} values={stats.total.map(c.value)} />)}
         {viewTotals && <BarChart title={msg.statistic.ui.views} months={stats.months} values={viewTotals} />}
       </div>
-      <h2>{t.perCompany}</h2>
+      <div className="toolbar">
+        <h2 className="toolbar-title">{t.perCompany}</h2>
+        <span className="spacer" />
+        <ExportButtons route={creditStatisticsExport} params={undefined} what={msg.exports.creditStatistics.what} fileBase={msg.exports.creditStatistics.filePrefix} />
+      </div>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t.perCompany}>
         <table className="data responsive" data-testid="statistics-table">
           <thead>

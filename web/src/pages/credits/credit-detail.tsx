@@ -1,3 +1,5 @@
+import { creditHistoryExport } from '../../../../shared/api/routes/exports.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -43,11 +45,15 @@ function useHistory(companyId: string, first: { items: CreditEntry[]; nextCursor
   return { items: [...first.items, ...(current?.items ?? [])], hasMore: Boolean(next), more };
 }
 
-function HistoryTable({ items, hasMore, onMore }: { items: CreditEntry[] | null; hasMore: boolean; onMore: () => void }) {
+function HistoryTable({ companyId, items, hasMore, onMore }: { companyId: string; items: CreditEntry[] | null; hasMore: boolean; onMore: () => void }) {
   if (!items) return <p className="muted">{msg.ui.loading}</p>;
   if (!items.length) return <p className="muted">{t.noHistory}</p>;
   return (
     <div className="stack">
+      <div className="toolbar">
+        <span className="spacer" />
+        <ExportButtons route={creditHistoryExport} params={{ id: companyId }} what={msg.exports.creditHistory.what} fileBase={msg.exports.creditHistory.filePrefix} />
+      </div>
       <div className="table-scroll">
         <table className="data responsive" data-testid="credit-history">
           <thead>
@@ -136,7 +142,7 @@ export function CreditDetail() {
       </dl>
       <Tabs<Tab> label={t.detailTitle(org)} value={tab} onChange={setTab} tabs={[
         { id: 'bearbeiten', label: t.tabEdit, panel: <EntryForm key={round} companyId={companyId} onBooked={() => setRound((r) => r + 1)} /> },
-        { id: 'history', label: t.tabHistory, panel: <HistoryTable items={history.items} hasMore={history.hasMore} onMore={() => void history.more()} /> },
+        { id: 'history', label: t.tabHistory, panel: <HistoryTable companyId={companyId} items={history.items} hasMore={history.hasMore} onMore={() => void history.more()} /> },
       ]} />
     </section>
   );

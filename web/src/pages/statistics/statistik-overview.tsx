@@ -1,3 +1,5 @@
+import { statisticCompanyExport } from '../../../../shared/api/routes/exports.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { Suspense } from 'react';
 import { Await, Link, Navigate, useLoaderData } from 'react-router';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
@@ -63,12 +65,12 @@ export function StatistikOverview() {
   if (!settled || !figures) return <LoadState error={null} />;
   return (
     <Suspense fallback={<LoadState error={null} />}>
-      <Await resolve={figures}>{(loaded: Figures) => <Statistik figures={loaded} activeCards={company.cardCountActive} />}</Await>
+      <Await resolve={figures}>{(loaded: Figures) => <Statistik companyId={company.id} figures={loaded} activeCards={company.cardCountActive} />}</Await>
     </Suspense>
   );
 }
 
-function Statistik({ figures, activeCards }: { figures: Figures; activeCards: number }) {
+function Statistik({ companyId, figures, activeCards }: { companyId: string; figures: Figures; activeCards: number }) {
   const { stats, persons } = figures;
   const byId = new Map(stats.cards.map((c) => [c.personId, c]));
   const zeros = stats.months.map(() => 0);
@@ -87,7 +89,11 @@ function Statistik({ figures, activeCards }: { figures: Figures; activeCards: nu
 
   return (
     <section className="card stack statistik">
-      <h1>{t.overviewTitle}</h1>
+      <div className="toolbar">
+        <h1 className="toolbar-title">{t.overviewTitle}</h1>
+        <span className="spacer" />
+        <ExportButtons route={statisticCompanyExport} params={{ companyId }} what={msg.exports.statistics.what} fileBase={msg.exports.statistics.filePrefix} />
+      </div>
       <dl className="statistik-summary">
         <div><dt>{t.totalViews}</dt><dd data-testid="total-views">{totalViews.toLocaleString('de-DE')}</dd></div>
         <div><dt>{t.viewsPerActiveCard}</dt><dd data-testid="views-per-card">{formatViewsPerCard(totalViews, active)}</dd></div>
