@@ -124,7 +124,8 @@ describe('XLSX import', () => {
     });
     const first = await convert(s, file);
     expect(first.status).toBe(400);
-    expect(first.body.message).toMatch(/^Keine Kopfzeile gefunden/);
+    expect(first.body.message).toMatch(/^Keine Kopfzeile gefunden.* \(Gelesen wurde das Tabellenblatt „Hinweise“; die Datei enthält auch: Mitarbeiter\.\)$/);
+    expect(first.body.fieldErrors.sheets).toBe('Hinweise\nMitarbeiter');
     const chosen = await convert(s, file, { sheet: 'Mitarbeiter' });
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     expect(chosen.body).toMatchObject({ sheets: ['Hinweise', 'Mitarbeiter'], sheet: 'Mitarbeiter', ignoredColumns: ['Spalte C (ohne Überschrift)'] });

@@ -32,10 +32,10 @@ describe('import tools in the browser', () => {
     await page.goto(`${s.baseUrl}/user`);
     await page.getByRole('navigation', { name: 'Navigation (alte Version)' }).getByRole('link', { name: 'Tools' }).click();
     await page.waitForURL('**/tools');
-    await page.getByRole('link', { name: 'CSV zu JSON' }).click();
+    await page.getByRole('link', { name: 'CSV oder Excel zu JSON' }).click();
     await page.waitForURL('**/tools/json-erstellen');
 
-    await page.getByLabel('CSV-Datei').setInputFiles({ name: 'mitarbeiter.csv', mimeType: 'text/csv', buffer: staffCsv(tag) });
+    await page.getByLabel('Tabelle (Excel oder CSV)').setInputFiles({ name: 'mitarbeiter.csv', mimeType: 'text/csv', buffer: staffCsv(tag) });
     await page.getByRole('button', { name: 'Umwandeln' }).click();
     await page.getByText(`${ROWS} gültige Zeilen`).waitFor();
     const errors = page.getByRole('table', { name: '2 fehlerhafte Zeilen' });
@@ -123,10 +123,16 @@ describe('import tools in the browser', () => {
     const section = page.getByRole('region', { name: 'Alte vcard-Daten konvertieren' });
     await section.getByLabel('Altes Unternehmen (vcard)').selectOption({ label: `Altfirma ${tag}` });
     await section.getByLabel('Unternehmen', { exact: true }).selectOption({ label: `Ziel ${tag}` });
-    await section.getByRole('button', { name: 'Konvertieren' }).click();
+    await section.getByRole('button', { name: 'Konvertieren …' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Konvertierung bestätigen' });
+    await dialog.getByText(`Profil „Altfirma ${tag}“ wird angelegt.`).waitFor();
+    await dialog.getByText('2 Karten werden angelegt, 0 aktualisiert, 0 bleiben unverändert.').waitFor();
+    await dialog.getByRole('button', { name: 'Jetzt konvertieren' }).click();
     await section.getByRole('status').filter({ hasText: `Profil „Altfirma ${tag}“ angelegt. 2 angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor();
-    await expect(section.getByRole('list').locator('li').allInnerTexts()).resolves.toEqual(['Zeile 1: Alt Eins – angelegt', 'Zeile 2: Alt Zwei – angelegt']);
-    await section.getByRole('button', { name: 'Konvertieren' }).click();
+    await expect(section.getByRole('list', { name: 'Alte vcard-Daten konvertieren' }).locator('li').allInnerTexts()).resolves.toEqual(['Zeile 1: Alt Eins – angelegt', 'Zeile 2: Alt Zwei – angelegt']);
+    await section.getByRole('button', { name: 'Konvertieren …' }).click();
+    await dialog.getByText(`Profil „Altfirma ${tag}“ ist vorhanden und wird verwendet.`).waitFor();
+    await dialog.getByRole('button', { name: 'Jetzt konvertieren' }).click();
     await section.getByRole('status').filter({ hasText: `Profil „Altfirma ${tag}“ bereits vorhanden, wiederverwendet. 0 angelegt, 0 aktualisiert, 2 unverändert, 0 fehlgeschlagen` }).waitFor();
     const profiles = await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin });
     expect(profiles.body.map((p: { profilname: string }) => p.profilname)).toContain(`Altfirma ${tag}`);

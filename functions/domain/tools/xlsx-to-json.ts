@@ -19,17 +19,27 @@ export async function xlsxToJson(bytes: Uint8Array, o: { sheet?: string | undefi
   try {
     const book = openXlsx(bytes, { sheet: o.sheet, limits: { maxTotalBytes: fileLimits.maxUnzippedBytes, maxEntries: fileLimits.maxZipEntries } });
     const mapper = new RowMapper();
-    for await (const row of book.rows) {
-      if (!mapper.header) {
-        const merged = mergesInRow(book.sheetXml, row.line);
-        if (merged.length) throw refuse(m.mergedHeader(merged.join(', ')));
-        mapper.setHeader(row.cells, row.line);
-      } else {
-        mapper.addRow(row.line, row.cells, row.numeric);
+    try {
+      for await (const row of book.rows) {
+        if (!mapper.header) {
+          const merged = mergesInRow(book.sheetXml, row.line);
+          if (merged.length) throw refuse(m.mergedHeader(merged.join(', ')));
+          mapper.setHeader(row.cells, row.line);
+        } else {
+          mapper.addRow(row.line, row.cells, row.numeric);
+        }
       }
+      if (!mapper.header) throw refuse(m.noHeader);
+      if (mapper.rows === 0) throw refuse(m.noRows);
+    } catch (err) {
+      // A workbook with several sheets: say which one was read and name the others, so the screen can offer them.
+      if (err instanceof ValidationError && book.sheets.length > 1) {
+        const others = book.sheets.filter((s) => s !== book.sheet).map((s) => s.name);
+        const text = `${err.message} ${m.otherSheets(book.sheet.name, others.join(', '))}`;
+        throw new ValidationError(text, { file: text, sheets: book.sheets.map((s) => s.name).join('\n') });
+      }
+      throw err;
     }
-    if (!mapper.header) throw refuse(m.noHeader);
-    if (mapper.rows === 0) throw refuse(m.noRows);
     return { data: mapper.data, errors: mapper.errors, ...mapper.summary(), format: 'xlsx', sheets: book.sheets.map((s) => s.name), sheet: book.sheet.name };
   } catch (err) {
     if (err instanceof ZipGuardError) {

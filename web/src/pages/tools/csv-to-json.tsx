@@ -5,28 +5,38 @@ import type { CsvToJsonResult } from '../../../../shared/schemas/tools.ts';
 import { paths } from '../../paths.ts';
 import { useWrite } from '../../data.tsx';
 import { uploadCsv } from './csv-upload.ts';
+import { FilePicker } from './file-picker.tsx';
+import { TemplateBox } from './template-box.tsx';
+
+const ACCEPT = '.xlsx,.csv,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const t = msg.tools.ui;
 
-/** `/tools/json-erstellen`: a CSV file checked by the server; its row errors shown, the valid rows passed on to the import. */
+/**
+ * `/tools/json-erstellen`: a staff list (XLSX or CSV) checked by the server; its row errors shown,
+ * the valid rows passed on to the import. A workbook with several sheets offers the choice of sheet.
+ */
 export function CsvToJsonPage() {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const { busy, write } = useWrite();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CsvToJsonResult | null>(null);
+  const [sheets, setSheets] = useState<{ names: string[]; chosen: string } | null>(null);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function check(sheet?: string) {
     if (!file) return;
     setError(null);
     // Checking a file changes nothing on the server: no loaders to re-run.
-    const res = await write(uploadCsv(file, file.name), { revalidate: false });
+    const res = await write(uploadCsv(file, file.name, sheet), { revalidate: false });
     if (!res.data) {
       setResult(null);
       setError(res.errorMessage ?? msg.errors.generic);
+      // A workbook whose sheet could not be read names its sheets: offer them.
+      setSheets(res.fieldErrors?.sheets ? { names: res.fieldErrors.sheets.split('\n'), chosen: sheet ?? res.fieldErrors.sheets.split('\n')[0]! } : null);
       return;
     }
+    setSheets(res.data.sheets.length > 1 ? { names: res.data.sheets, chosen: res.data.sheet! } : null);
     setResult(res.data);
   }
 
@@ -48,18 +58,25 @@ export function CsvToJsonPage() {
         <Link className="btn" to={paths.tools}>{t.back}</Link>
       </div>
       <p className="muted">{t.csvToJsonInfo}</p>
-      <form className="stack" onSubmit={(e) => void submit(e)}>
-        <label>
-          {t.chooseFile}
-          <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setResult(null); setError(null); }} />
-        </label>
+      <form className="stack" onSubmit={(e) => { e.preventDefault(); void check(); }}>
+        <FilePicker label={t.chooseFile} accept={ACCEPT} file={file} disabled={busy} onChange={(f) => { setFile(f); setResult(null); setError(null); setSheets(null); }} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={!file || busy}>{busy ? t.uploading : t.upload}</button>
         </div>
       </form>
+      {sheets && (
+        <label>
+          {t.sheet}
+          <select value={sheets.chosen} disabled={busy} onChange={(e) => void check(e.target.value)}>
+            {sheets.names.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+        </label>
+      )}
       {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {!result && <TemplateBox />}
       {result && (
         <div className="stack" aria-live="polite">
+          {result.sheet && <p className="muted">{t.sheetRead(result.sheet)}</p>}
           <p>
             <span className="badge badge-success">{t.validRows(result.data.length)}</span>{' '}
             <span className="badge">{t.errorRows(result.errors.length)}</span>

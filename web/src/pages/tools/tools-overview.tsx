@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { msg } from '../../../../shared/messages.ts';
 import { paths } from '../../paths.ts';
+import { TemplateBox } from './template-box.tsx';
 
 const t = msg.tools.ui;
 
@@ -14,6 +15,7 @@ export function ToolsOverview() {
         <li><Link to={paths.toolsJsonErstellen}>{t.csvToJson}</Link> <span className="muted">– {t.csvToJsonInfo}</span></li>
         <li><Link to={paths.toolsKonvertieren}>{t.convert}</Link> <span className="muted">– {t.convertInfo}</span></li>
       </ul>
+      <TemplateBox />
     </section>
   );
 }
