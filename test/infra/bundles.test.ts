@@ -57,6 +57,9 @@ describe('Lambda bundles', () => {
     const card = readFileSync(join(out, 'card/index.mjs'), 'utf8');
     for (const marker of parserMarkers) expect(card.includes(marker), `card bundle contains ${marker}`).toBe(false);
     expect(readFileSync(join(out, 'profile/index.mjs'), 'utf8')).toContain(parserMarkers[0]);
+    // The XLSX library (ExcelTS; its SpreadsheetML namespace) is bundled only where a route needs it.
+    const withXlsx = allEntries().map(bundleDirName).filter((name) => readFileSync(join(out, name, 'index.mjs'), 'utf8').includes('schemas.openxmlformats.org/spreadsheetml/2006/main'));
+    expect(withXlsx.sort()).toEqual(['exports', 'tools']);
 
     Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     const { handler } = (await import(pathToFileURL(join(out, 'system/index.mjs')).href)) as { handler: (e: unknown, c: unknown) => Promise<{ statusCode: number; body: string }> };

@@ -18,6 +18,16 @@ describe('bundle hygiene', () => {
       .filter((f) => /import\s+\{\s*z\s*\}\s+from\s+'zod'/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  // The XLSX library is for the functions that read or write spreadsheets (the tools and exports
+  // areas): never in the web app or the public pages, where it would cost every visitor ~300 KB.
+  test('ExcelTS is imported only under functions/', () => {
+    const offenders = ['shared', 'web'].flatMap(sources).filter((f) => readFileSync(f, 'utf8').includes('@cj-tech-master/excelts'));
+    expect(offenders).toEqual([]);
+    const users = sources('functions').filter((f) => readFileSync(f, 'utf8').includes("from '@cj-tech-master/excelts'"))
+      .map((f) => f.slice(root.length + 1)).sort();
+    expect(users).toEqual(['functions/lib/spreadsheet/xlsx-reader.ts', 'functions/lib/spreadsheet/xlsx-writer.ts']);
+  });
 });
 
 // The password strength estimate (zxcvbn-ts, ~1.3 MB with its dictionaries) loads only when a
