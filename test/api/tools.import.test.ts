@@ -81,6 +81,21 @@ describe('POST /api/tools/import', () => {
     expect(await cardsOf(t.profile.id)).toHaveLength(1);
   });
 
+  test('the same person twice in one file: the second row updates the card the first one made (new cards are written in groups)', async () => {
+    const t = await createTenant(s);
+    const lines = ['Vorname;Nachname;E-Mail 1;Position', ...Array.from({ length: 40 }, (_, i) => `G${i};Gruppe;g${i}@beispiel.de;Team`), 'G3;Gruppe;g3@beispiel.de;Leitung', 'Neu;Person;neu@beispiel.de;Team'];
+    const converted = (await convert(s, lines.join('\n'))).body;
+    const results = await importRows(t.company.id, t.profile.id, converted);
+    expect(results.map((r) => r.status)).toEqual([...Array(40).fill('created'), 'updated', 'created']);
+    expect(results[40].id).toBe(results[3].id);
+    const cards = await cardsOf(t.profile.id);
+    expect(cards).toHaveLength(41);
+    expect(cards.find((c) => c.firstname === 'G3').position).toBe('Leitung');
+    expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 41, cardCountActive: 41 });
+    const history = await s.api('GET', `/api/card/company/credit/history/${t.company.id}?limit=200`, { token: admin });
+    expect(history.body.items.filter((e: { kind: string }) => e.kind === 'activation')).toHaveLength(41);
+  });
+
   test('an interrupted import started again finishes the job without duplicates', async () => {
     const t = await createTenant(s);
     const converted = (await convert(s, [header, ...people(25)].join('\n'))).body;

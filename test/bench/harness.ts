@@ -2,6 +2,11 @@
 // Each `test/bench/*.bench.ts` exports `measure(ctx)` returning its figures; the runner adds the
 // machine's own baselines (CPU, DynamoDB Local round trip) so a figure can be read against them.
 
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
 export interface Figure {
   /** What was measured, in `unit`. */
   value: number;
@@ -73,4 +78,56 @@ async function api(method, p, body, token) {
 }
 const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token;
 `;
+}
+
+/**
+ * The local server in a process of its own that samples its RSS every 20 ms, so a figure is the
+ * server's memory, not the client's copy of the answers. `ask('mark')` sets a new baseline (after a
+ * GC), `ask('report')` answers the peak since the last mark.
+ */
+export async function startMemoryServer(o: { root: string; tmpDir: string; dynamoEndpoint: string; tablePrefix: string }): Promise<{
+  base: string; ask: (line: 'mark' | 'report') => Promise<{ baseline: number; peak: number }>; close: () => void;
+}> {
+  const path = (p: string) => JSON.stringify(join(o.root, p));
+  const script = join(o.tmpDir, `${o.tablePrefix}server.mts`);
+  writeFileSync(script, `
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { prepareLocal } from ${path('functions/local/prepare.ts')};
+import { createLocalServer } from ${path('functions/local/server.ts')};
+
+process.env.LOG_LEVEL = 'silent';
+const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = 'http://127.0.0.1:' + server.address().port;
+await prepareLocal({
+  endpoint: process.argv[2], tableName: '${o.tablePrefix}' + randomBytes(4).toString('hex'),
+  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
+  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
+});
+let baseline = process.memoryUsage().rss;
+let peak = baseline;
+setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20).unref();
+console.log(JSON.stringify({ base }));
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'mark') { globalThis.gc?.(); baseline = process.memoryUsage().rss; peak = baseline; console.log(JSON.stringify({ baseline })); }
+  else if (line === 'report') { peak = Math.max(peak, process.memoryUsage().rss); console.log(JSON.stringify({ baseline, peak })); }
+  else break;
+}
+server.closeAllConnections();
+server.close();
+process.exit(0);
+`);
+  const child = spawn(process.execPath, ['--expose-gc', script, o.dynamoEndpoint], { cwd: o.root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, any>;
+  const { base } = await next();
+  return {
+    base,
+    ask: async (line) => { child.stdin!.write(`${line}\n`); return (await next()) as { baseline: number; peak: number }; },
+    close: () => { child.stdin!.end('quit\n'); },
+  };
 }

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { startMemoryServer } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
 // Issue 14, the import tools: CSV to JSON of a 10,000-row file (German Excel: Windows-1252, `;`,
@@ -10,42 +8,8 @@ import type { BenchContext, BenchModule, Figure } from './harness.ts';
 // not the client's copy of the answers.
 
 const root = resolve(import.meta.dirname, '../..');
-const path = (p: string) => JSON.stringify(join(root, p));
 const ROWS = 10_000;
 const BATCH = 100;
-
-const server = `
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { prepareLocal } from ${path('functions/local/prepare.ts')};
-import { createLocalServer } from ${path('functions/local/server.ts')};
-
-process.env.LOG_LEVEL = 'silent';
-const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = 'http://127.0.0.1:' + server.address().port;
-await prepareLocal({
-  endpoint: process.argv[2], tableName: 'bench_tools_' + randomBytes(4).toString('hex'),
-  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
-  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
-});
-let baseline = process.memoryUsage().rss;
-let peak = baseline;
-setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20).unref();
-console.log(JSON.stringify({ base }));
-// "mark": a new baseline (after a GC); "report": the peak since the last mark.
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'mark') { globalThis.gc?.(); baseline = process.memoryUsage().rss; peak = baseline; console.log(JSON.stringify({ baseline })); }
-  else if (line === 'report') { peak = Math.max(peak, process.memoryUsage().rss); console.log(JSON.stringify({ baseline, peak })); }
-  else break;
-}
-server.closeAllConnections();
-server.close();
-process.exit(0);
-`;
 
 /** Windows-1252 bytes (German Excel's CSV); the text here holds only Latin-1 characters. */
 const cp1252 = (text: string) => Buffer.from(text, 'latin1');
@@ -64,14 +28,8 @@ function germanExcelCsv(rows: number): Buffer {
 }
 
 async function measure(ctx: BenchContext): Promise<Record<string, Figure>> {
-  const script = join(ctx.tmpDir, 'tools-server.mts');
-  writeFileSync(script, server);
-  const child = spawn(process.execPath, ['--expose-gc', script, ctx.dynamoEndpoint], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, any>;
-  const ask = async (line: string) => { child.stdin!.write(`${line}\n`); return next(); };
+  const { base, ask, close } = await startMemoryServer({ root, tmpDir: ctx.tmpDir, dynamoEndpoint: ctx.dynamoEndpoint, tablePrefix: 'bench_tools_' });
   try {
-    const { base } = await next();
     const api = async (method: string, p: string, body?: unknown, token?: string) => {
       const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
       const data = await res.json() as any;
@@ -136,7 +94,7 @@ async function measure(ctx: BenchContext): Promise<Record<string, Figure>> {
       },
     };
   } finally {
-    child.stdin!.end('quit\n');
+    close();
   }
 }
 

@@ -4,12 +4,13 @@ import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
-import type { PersonInput } from '../../../shared/schemas/person.ts';
+import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import type { ImportField, ImportRow, ImportRowResult } from '../../../shared/schemas/tools.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { createPerson } from '../persons/create-person.ts';
+import { MAX_TRANSACTION_ITEMS, createPersons, groupItemCount } from '../persons/create-persons.ts';
 import { updatePerson } from '../persons/update-person.ts';
 import { buildMatchIndex, consistentBatchGet, matchCandidates, matchIndexReady, matchKey, matchKeyHash } from '../persons/match-index.ts';
 import { keys } from '../../lib/keys.ts';
@@ -164,6 +165,23 @@ export function decideRow(ctx: ImportContext, row: ImportRow): Decision {
   return { kind: unchanged ? 'unchanged' : 'update', existing, next, isActive, note };
 }
 
+type CreateDecision = Extract<Decision, { kind: 'create' }>;
+
+function createInput(row: ImportRow, d: CreateDecision): PersonInput {
+  return {
+    companyProfilId: d.profile.id, adresseId: d.address?.adresseId,
+    nice: row.nice, firstname: row.firstname, lastname: row.lastname, position: row.position, firmenname: row.firmenname,
+    org: row.org, url: row.url, image: undefined, imageWallet: undefined, color: undefined,
+    tel: row.tel, email: row.email, social: row.social, isActive: row.isActive ?? true,
+  };
+}
+
+/** A new card joins the batch's index (a later row of the file matches it) and its row reports it. */
+function created(ctx: ImportContext, row: ImportRow, d: CreateDecision, card: Person): ImportRowResult {
+  ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn } as PersonItem);
+  return { line: row.line, name: nameOf(row), status: 'created', id: card.id, ...(d.notes.length ? { message: d.notes.join('; ') } : {}) };
+}
+
 /**
  * One row, written as decided (decideRow): through the card domain functions, so counters,
  * activation charges and upload ownership follow the card form's rules. Each card is one
@@ -174,16 +192,9 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
   try {
     const d = decideRow(ctx, row);
     if (d.kind === 'create') {
-      const input: PersonInput = {
-        companyProfilId: d.profile.id, adresseId: d.address?.adresseId,
-        nice: row.nice, firstname: row.firstname, lastname: row.lastname, position: row.position, firmenname: row.firmenname,
-        org: row.org, url: row.url, image: undefined, imageWallet: undefined, color: undefined,
-        tel: row.tel, email: row.email, social: row.social, isActive: row.isActive ?? true,
-      };
       // The profile comes from the company's profiles read for this batch; the address from its own list.
-      const card = await createPerson({ auth: ctx.auth, input, checkedProfile: { id: d.profile.id, companyId: ctx.companyId } });
-      ctx.index.add({ ...card, createdAt: card.createdOn, updatedAt: card.createdOn });
-      return { ...base, status: 'created', id: card.id, ...(d.notes.length ? { message: d.notes.join('; ') } : {}) };
+      const card = await createPerson({ auth: ctx.auth, input: createInput(row, d), checkedProfile: { id: d.profile.id, companyId: ctx.companyId } });
+      return created(ctx, row, d, card);
     }
     if (d.kind === 'unchanged') return { ...base, status: 'unchanged', id: d.existing.id, ...(d.note ? { message: d.note } : {}) };
     const card = await updatePerson({ auth: ctx.auth, personId: d.existing.id, input: { ...d.next, isActive: d.isActive }, version: d.existing.version });
@@ -196,23 +207,77 @@ export async function importRow(ctx: ImportContext, row: ImportRow): Promise<Imp
   }
 }
 
+type Pending = { index: number; row: ImportRow; decision: CreateDecision; input: PersonInput; hash: string };
+
 /**
- * Rows one after the other until the request's time budget is spent (IMPORT_TIME_BUDGET_MS, far
- * inside the function's timeout): no row starts late once one has been written. Rows that stay
- * unchanged cost no write and never stop it, so a repeated request (legacy conversion) moves past
- * the rows done before. Answers the results and how many rows were left for the next request.
+ * New cards in groups of one transaction each (createPersons: one company update for the whole
+ * group instead of one per card). A group that fails (balance too small for all of it, a profile
+ * gone) is written again card by card, so each row gets the outcome and message it would have alone.
+ */
+async function createGroup(ctx: ImportContext, group: readonly Pending[]): Promise<ImportRowResult[]> {
+  if (group.length > 1) {
+    try {
+      const cards = await createPersons({ auth: ctx.auth, companyId: ctx.companyId, inputs: group.map((g) => g.input) });
+      return group.map((g, i) => created(ctx, g.row, g.decision, cards[i]!));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  const out: ImportRowResult[] = [];
+  for (const g of group) out.push(await importRow(ctx, g.row));
+  return out;
+}
+
+/** Room in one transaction for a group (a company user's scope check takes one more item). */
+const GROUP_ITEMS = MAX_TRANSACTION_ITEMS - 1;
+
+/**
+ * The rows in file order until the request's time budget is spent (IMPORT_TIME_BUDGET_MS, far
+ * inside the function's timeout): no row starts late once something has been written. New cards
+ * are collected into groups written in one transaction each; a row whose name and e-mail match a
+ * card still waiting in the group is decided after that group is written (it then updates it).
+ * Rows that stay unchanged cost no write and never stop it, so a repeated request (legacy
+ * conversion) moves past the rows done before. Answers the results and the rows left over.
  */
 export async function importWithinBudget(ctx: ImportContext, rows: readonly ImportRow[], started = Date.now()): Promise<{ results: ImportRowResult[]; remaining: number }> {
   const budget = env().IMPORT_TIME_BUDGET_MS;
   const results: ImportRowResult[] = [];
+  let group: Pending[] = [];
   let wrote = false;
-  for (const row of rows) {
+  const flush = async () => {
+    if (!group.length) return;
+    const pending = group;
+    group = [];
+    const done = await createGroup(ctx, pending);
+    pending.forEach((p, k) => { results[p.index] = done[k]!; });
+    wrote = true;
+  };
+  let i = 0;
+  for (; i < rows.length; i++) {
     if (wrote && Date.now() - started >= budget) break;
+    const row = rows[i]!;
+    let decision: Decision | undefined;
+    try { decision = decideRow(ctx, row); } catch (err) { if (!(err instanceof AppError)) throw err; }
+    if (decision?.kind === 'create') {
+      const hash = matchKeyHash(row);
+      if (group.some((g) => g.hash === hash)) {
+        await flush();
+        decision = decideRow(ctx, row);
+      }
+      if (decision.kind === 'create') {
+        const input = createInput(row, decision);
+        if (groupItemCount([...group.map((g) => g.input), input]) > GROUP_ITEMS) await flush();
+        group.push({ index: i, row, decision, input, hash });
+        continue;
+      }
+    }
+    await flush();
     const result = await importRow(ctx, row);
     if (result.status !== 'unchanged') wrote = true;
-    results.push(result);
+    results[i] = result;
   }
-  return { results, remaining: rows.length - results.length };
+  await flush();
+  return { results, remaining: rows.length - i };
 }
 
 /** A batch of rows, one after the other (they share the company's counters and balance), within the time budget. */
