@@ -8,7 +8,7 @@ import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
-import { listPersonsOfCompany } from './list-persons.ts';
+import { readPersonsOfCompany } from './list-persons.ts';
 import type { PersonItem } from './person-item.ts';
 
 const h = msg.person.csv;
@@ -26,14 +26,20 @@ export const personColumns: readonly Column[] = [
 
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
 
-function row(p: PersonItem, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | undefined): Row {
-  const tel = (type: string) => p.tel.find((t) => t.type === type)?.value;
-  const social = (type: string) => p.social.find((s) => s.type === type)?.link;
+/** What a row needs of a card: read only these (a 10,000-card export reads less). */
+const attributes = [
+  'companyProfilId', 'adresseId', 'nice', 'firstname', 'lastname', 'position', 'firmenname', 'org', 'url', 'tel', 'email', 'social', 'isActive', 'createdOn',
+] as const satisfies readonly (keyof PersonItem)[];
+type Card = Pick<PersonItem, (typeof attributes)[number] | 'id'>;
+
+function row(p: Card, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | undefined): Row {
+  const tel = (type: string) => (p.tel ?? []).find((t) => t.type === type)?.value;
+  const social = (type: string) => (p.social ?? []).find((s) => s.type === type)?.link;
   const address = ((profile?.adressen ?? []) as Address[]).find((a) => a.adresseId === p.adresseId);
   return [
     p.lastname, p.firstname, p.nice, p.position, profile?.profilname, p.firmenname, p.org,
     tel('work'), tel('cell'),
-    ...emailTypes.map((type) => p.email.find((e) => e.type === type)?.value),
+    ...emailTypes.map((type) => (p.email ?? []).find((e) => e.type === type)?.value),
     p.url,
     ...Object.keys(msg.person.socialTypes).map(social),
     address?.straße, address?.plz, address?.ort, address?.bundesland, address?.land,
@@ -48,7 +54,7 @@ export async function exportPersons(o: { companyId: string; format: ExportFormat
   const company = await getCompanyItem(o.companyId);
   if (!company) throw new NotFoundError(msg.person.errors.companyNotFound);
   const [persons, profiles] = await Promise.all([
-    listPersonsOfCompany({ companyId: o.companyId }),
+    readPersonsOfCompany({ companyId: o.companyId, attributes }),
     queryCompanyProfiles<Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),
   ]);
   const byId = new Map(profiles.map((p) => [p.id, p]));

@@ -44,3 +44,27 @@ export function listPersonsOfCompany(o: { companyId: string }): Promise<PersonIt
     },
   });
 }
+
+/** Split points of the card ids (UUIDs, hex) for reading a company's cards in parallel ranges. */
+const RANGE_BOUNDS = ['', '4', '8', 'c', '\uffff'];
+
+/**
+ * Every card of a company with only the named attributes, read as four key ranges side by side
+ * (a large export: 10,000 cards are about a dozen pages of 1 MB, which one Query reads one after
+ * the other). The ranges share their bounds, so a card is kept once by its id.
+ */
+export async function readPersonsOfCompany<K extends keyof PersonItem>(o: { companyId: string; attributes: readonly K[] }): Promise<Pick<PersonItem, K | 'id'>[]> {
+  const names = Object.fromEntries(['id', ...o.attributes].map((a, i) => [`#a${i}`, a]));
+  const pk = keys.ownedPartition(o.companyId).gsi2pk;
+  const prefix = keys.ownedPersonPrefix(o.companyId).gsi2sk;
+  const parts = await Promise.all(RANGE_BOUNDS.slice(0, -1).map((lo, i) => queryAll<Pick<PersonItem, K | 'id'>>({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': pk, ':lo': `${prefix}${lo}`, ':hi': `${prefix}${RANGE_BOUNDS[i + 1]}` },
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
+  })));
+  const byId = new Map(parts.flat().map((p) => [p.id, p]));
+  return [...byId.values()];
+}

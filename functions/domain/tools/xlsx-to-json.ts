@@ -22,7 +22,7 @@ export async function xlsxToJson(bytes: Uint8Array, o: { sheet?: string | undefi
     try {
       for await (const row of book.rows) {
         if (!mapper.header) {
-          const merged = mergesInRow(book.sheetXml, row.line);
+          const merged = mergesInRow(book.merges, row.line);
           if (merged.length) throw refuse(m.mergedHeader(merged.join(', ')));
           mapper.setHeader(row.cells, row.line);
         } else {

@@ -63,13 +63,17 @@ function sheetsOf(entries: Map<string, Buffer>): SheetInfo[] {
   return sheets;
 }
 
-/** Merged ranges of a sheet that cover cells of row `row` (`A1:C1`). */
-export function mergesInRow(sheetXml: string, row: number): string[] {
-  const out: string[] = [];
-  for (const m of sheetXml.matchAll(/<mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
-    if (+m[2]! <= row && row <= +m[4]!) out.push(`${m[1]}${m[2]}:${m[3]}${m[4]}`);
-  }
-  return out;
+/** The merged ranges of a sheet's XML (`A1:C1`). */
+function mergesOf(sheetXml: string): string[] {
+  return [...sheetXml.matchAll(/<mergeCell\b[^>]*\bref="([A-Z]+\d+:[A-Z]+\d+)"/g)].map((m) => m[1]!);
+}
+
+/** The merged ranges that cover cells of row `row`. */
+export function mergesInRow(merges: readonly string[], row: number): string[] {
+  return merges.filter((ref) => {
+    const [, top, bottom] = /^[A-Z]+(\d+):[A-Z]+(\d+)$/.exec(ref) ?? [];
+    return +top! <= row && row <= +bottom!;
+  });
 }
 
 type Value = unknown;
@@ -95,7 +99,8 @@ function text(value: Value): string {
 export interface OpenedXlsx {
   sheets: SheetInfo[];
   sheet: SheetInfo;
-  sheetXml: string;
+  /** The sheet's merged ranges (`A1:C1`). */
+  merges: string[];
   rows: AsyncIterable<XlsxRow>;
 }
 
@@ -110,6 +115,7 @@ export function openXlsx(bytes: Uint8Array, o: { sheet?: string | undefined; lim
   if (!sheet) throw new XlsxReadError('noSheet', o.sheet, sheets.map((s) => s.name));
   const sheetXml = entries.get(sheet.path)?.toString('utf8');
   if (sheetXml === undefined) throw new XlsxReadError('notWorkbook');
+  const merges = mergesOf(sheetXml);
   entries.clear();
 
   async function* rows(): AsyncGenerator<XlsxRow> {
@@ -137,5 +143,5 @@ export function openXlsx(bytes: Uint8Array, o: { sheet?: string | undefined; lim
       return;
     }
   }
-  return { sheets, sheet, sheetXml, rows: rows() };
+  return { sheets, sheet, merges, rows: rows() };
 }

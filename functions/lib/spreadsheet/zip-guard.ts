@@ -50,6 +50,14 @@ export function openZip(bytes: Uint8Array, limits: ZipLimits): Map<string, Buffe
     const dirOffset = buf.readUInt32LE(end + 16);
     if (count > limits.maxEntries) throw new ZipGuardError('tooBig');
     if (count === 0xffff || dirOffset === 0xffffffff) throw new ZipGuardError('corrupt');
+    // First what the directory declares (a bomb that says what it is stops here, before any inflating).
+    let declared = 0;
+    for (let n = 0, q = dirOffset; n < count; n++) {
+      if (buf.readUInt32LE(q) !== CENTRAL) throw new ZipGuardError('corrupt');
+      declared += buf.readUInt32LE(q + 24);
+      if (declared > limits.maxTotalBytes) throw new ZipGuardError('tooBig');
+      q += 46 + buf.readUInt16LE(q + 28) + buf.readUInt16LE(q + 30) + buf.readUInt16LE(q + 32);
+    }
     const entries = new Map<string, Buffer>();
     let total = 0;
     let p = dirOffset;
