@@ -77,6 +77,48 @@ describe('tools with files', () => {
     expect(cards.body.items).toHaveLength(30);
   });
 
+  test('the round trip of issue 25: an admin exports the cards to Excel, edits the file, imports it back: the edit lands, nothing is duplicated', { timeout: 90_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const t = await createTenant(s, `Rund ${tag}`);
+    const admin = await s.adminToken();
+    for (const [first, last] of [['Jörg', 'Äbert'], ['Anna', 'Berg']]) {
+      const res = await s.api('POST', '/api/card/company/person', {
+        token: admin, body: { companyProfilId: t.profile.id, adresseId: t.profile.adressen[0]!.adresseId, firstname: first, lastname: `${last} ${tag}`, tel: [{ type: 'work', value: '+49 30 1234567' }] },
+      });
+      expect(res.status).toBe(200);
+    }
+    const { page } = await openPage();
+    await signInAs(page, s.baseUrl, ADMIN);
+    await page.goto(`${s.baseUrl}/v2/card/visitenkarte?companyId=${t.company.id}`);
+    await page.getByRole('cell', { name: `Äbert ${tag}` }).first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Visitenkarten als Excel (.xlsx) herunterladen' }).click();
+    const exported = await readFile((await (await download).path())!);
+
+    // In the spreadsheet: every value as typed; a position is changed.
+    const book = XLSX.read(exported, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true });
+    const header = rows[0] as string[];
+    expect(rows[1]![header.indexOf('Telefon geschäftlich')]).toBe('+49 30 1234567');
+    expect(rows[1]![header.indexOf('PLZ')]).toBe('10115');
+    rows[2]![header.indexOf('Position')] = 'Leitung Nord';
+    const edited = workbook({ Visitenkarten: rows });
+
+    await page.goto(`${s.baseUrl}/tools/json-erstellen`);
+    await page.getByLabel('Tabelle (Excel oder CSV)').setInputFiles({ name: 'visitenkarten.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: edited });
+    await page.getByRole('button', { name: 'Umwandeln' }).click();
+    await page.getByText('2 gültige Zeilen').waitFor();
+    await page.getByRole('button', { name: 'Weiter zum Import' }).click();
+    const section = page.getByRole('region', { name: 'JSON importieren' });
+    await section.getByLabel('Unternehmen').selectOption({ label: `Rund ${tag}` });
+    await section.getByLabel('Profil').selectOption(t.profile.id);
+    await section.getByRole('button', { name: 'Import starten' }).click();
+    await section.getByRole('status').filter({ hasText: '0 angelegt, 1 aktualisiert, 1 unverändert, 0 fehlgeschlagen' }).waitFor({ timeout: 30_000 });
+    const cards = (await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=100`, { token: admin })).body.items;
+    expect(cards).toHaveLength(2);
+    expect(cards.find((c: { lastname: string }) => c.lastname === `Berg ${tag}`).position).toBe('Leitung Nord');
+  });
+
   test('legacy conversion: credits are checked first and the plan is shown; without enough credits nothing is written; inactive cards convert for free', { timeout: 60_000 }, async () => {
     const tag = Date.now().toString(36);
     const t = await createTenant(s, `Knapp ${tag}`, { credits: 1 });
