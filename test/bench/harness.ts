@@ -44,12 +44,8 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/**
- * Start of a bench worker script (run in its own process, its table name from `tablePrefix`):
- * imports, the local server with capacity tracking, a fresh table with admin `admin`, an `api()`
- * helper and the admin's `token`. The worker gets DynamoDB Local's endpoint as argv[2].
- */
-export function benchWorkerPrelude(o: { root: string; tablePrefix: string }): string {
+/** Imports, the local server on a free port (`base`) and a fresh table with admin `admin` (argv[2]: DynamoDB Local). */
+function serverPreamble(o: { root: string; tablePrefix: string }): string {
   const path = (p: string) => JSON.stringify(`${o.root}/${p}`);
   return `
 import { randomBytes } from 'node:crypto';
@@ -58,9 +54,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareLocal } from ${path('functions/local/prepare.ts')};
 import { createLocalServer } from ${path('functions/local/server.ts')};
-import { capacityLog } from ${path('functions/lib/db.ts')};
 
-process.env.TRACK_CAPACITY = '1';
 process.env.LOG_LEVEL = 'silent';
 const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -70,6 +64,20 @@ await prepareLocal({
   uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
   adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
 });
+`;
+}
+
+/**
+ * Start of a bench worker script (run in its own process, its table name from `tablePrefix`):
+ * imports, the local server with capacity tracking, a fresh table with admin `admin`, an `api()`
+ * helper and the admin's `token`. The worker gets DynamoDB Local's endpoint as argv[2].
+ */
+export function benchWorkerPrelude(o: { root: string; tablePrefix: string }): string {
+  const path = (p: string) => JSON.stringify(`${o.root}/${p}`);
+  return `
+import { capacityLog } from ${path('functions/lib/db.ts')};
+process.env.TRACK_CAPACITY = '1';
+${serverPreamble(o)}
 async function api(method, p, body, token) {
   const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: 'Bearer ' + token } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const data = await res.json();
@@ -88,26 +96,10 @@ const token = (await api('POST', '/api/auth', { username: 'admin', password: 'be
 export async function startMemoryServer(o: { root: string; tmpDir: string; dynamoEndpoint: string; tablePrefix: string }): Promise<{
   base: string; ask: (line: 'mark' | 'report') => Promise<{ baseline: number; peak: number }>; close: () => void;
 }> {
-  const path = (p: string) => JSON.stringify(join(o.root, p));
   const script = join(o.tmpDir, `${o.tablePrefix}server.mts`);
   writeFileSync(script, `
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+${serverPreamble(o)}
 import { createInterface } from 'node:readline';
-import { prepareLocal } from ${path('functions/local/prepare.ts')};
-import { createLocalServer } from ${path('functions/local/server.ts')};
-
-process.env.LOG_LEVEL = 'silent';
-const server = createLocalServer({ staticDir: join(tmpdir(), 'no-web') });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = 'http://127.0.0.1:' + server.address().port;
-await prepareLocal({
-  endpoint: process.argv[2], tableName: '${o.tablePrefix}' + randomBytes(4).toString('hex'),
-  uploadsDir: mkdtempSync(join(tmpdir(), 'vk-bench-uploads-')), authSecret: randomBytes(32).toString('hex'),
-  adminUsername: 'admin', adminPassword: 'bench-passwort-1', publicBaseUrl: base,
-});
 let baseline = process.memoryUsage().rss;
 let peak = baseline;
 setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20).unref();
@@ -130,4 +122,23 @@ process.exit(0);
     ask: async (line) => { child.stdin!.write(`${line}\n`); return (await next()) as { baseline: number; peak: number }; },
     close: () => { child.stdin!.end('quit\n'); },
   };
+}
+
+/** JSON calls to the bench server; a failed one throws with its status and the start of its answer. */
+export function benchApi(base: string) {
+  return async (method: string, p: string, body?: unknown, token?: string): Promise<any> => {
+    const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const data = await res.json() as any;
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`);
+    return data;
+  };
+}
+
+/** The admin's token and a company with `credits` and one profile with one address, made through the API. */
+export async function benchCompany(api: ReturnType<typeof benchApi>, o: { org: string; credits: number; profile: Record<string, unknown> }) {
+  const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token as string;
+  const company = await api('POST', '/api/card/company', { org: o.org, userIds: [] }, token);
+  await api('POST', '/api/card/company/credit/history', { companyId: company.id, credits: o.credits }, token);
+  const profile = await api('POST', '/api/card/company/profil', { companyId: company.id, ...o.profile }, token);
+  return { token, company: company as { id: string }, profile: profile as { id: string } };
 }

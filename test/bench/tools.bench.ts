@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { startMemoryServer } from './harness.ts';
+import { benchApi, benchCompany, startMemoryServer } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
 // Issue 14, the import tools: CSV to JSON of a 10,000-row file (German Excel: Windows-1252, `;`,
@@ -30,18 +30,10 @@ function germanExcelCsv(rows: number): Buffer {
 async function measure(ctx: BenchContext): Promise<Record<string, Figure>> {
   const { base, ask, close } = await startMemoryServer({ root, tmpDir: ctx.tmpDir, dynamoEndpoint: ctx.dynamoEndpoint, tablePrefix: 'bench_tools_' });
   try {
-    const api = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-      const data = await res.json() as any;
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`);
-      return data;
-    };
-    const token = (await api('POST', '/api/auth', { username: 'admin', password: 'bench-passwort-1' })).token as string;
-    const company = await api('POST', '/api/card/company', { org: 'Bench GmbH', userIds: [] }, token);
-    await api('POST', '/api/card/company/credit/history', { companyId: company.id, credits: ROWS * 2 }, token);
-    const profile = await api('POST', '/api/card/company/profil', {
-      companyId: company.id, profilname: 'Bench', adressen: [{ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' }],
-    }, token);
+    const api = benchApi(base);
+    const { token, company, profile } = await benchCompany(api, {
+      org: 'Bench GmbH', credits: ROWS * 2, profile: { profilname: 'Bench', adressen: [{ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' }] },
+    });
 
     const csv = germanExcelCsv(ROWS);
     await ask('mark');
