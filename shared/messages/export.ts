@@ -4,8 +4,12 @@ export const exportMessages = {
     format: 'Bitte als Format „csv“ oder „xlsx“ angeben.',
   },
   ui: {
+    /** Format names (in the buttons' accessible names). */
     csv: 'CSV',
     xlsx: 'Excel (.xlsx)',
+    /** What the buttons show. */
+    csvButton: 'CSV-Export',
+    xlsxButton: 'Excel-Export',
     /** Accessible name of a download button: what and in which format. */
     download: (what: string, format: string) => `${what} als ${format} herunterladen`,
     failed: 'Der Export ist fehlgeschlagen.',
