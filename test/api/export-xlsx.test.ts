@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { useTestServer } from '../helpers/server.ts';
+import { ADMIN, useTestServer } from '../helpers/server.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { formulas, readXlsx, zipEntry } from '../helpers/sheetjs.ts';
 
@@ -100,6 +100,9 @@ describe('XLSX exports', () => {
     expect(x.cell(0, 'Infotext')).toMatchObject({ t: 's', v: 'Korrektur für Müller' });
     expect(x.cell(1, 'Credits')).toMatchObject({ t: 'n', v: 250 });
     expect(x.cell(0, 'Datum')).toMatchObject({ t: 'n', z: 'dd.mm.yyyy hh:mm' });
+    // As in the history list (issue 19): a company user sees 'Administrator', never the admin's name or id.
+    expect(x.cell(0, 'Gebucht von')).toMatchObject({ t: 's', v: 'Administrator' });
+    expect(JSON.stringify(x.sheet)).not.toContain(ADMIN.username);
     expect(formulas(x.book)).toEqual([]);
     const csv = await download(`/api/card/company/credit/history/${t.company.id}/export`, t.user.token);
     expect(csv.bytes.subarray(3).toString('utf8').split('\r\n')[1]).toMatch(/^"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr";"-30";"Manuell";"Korrektur für Müller";/);
