@@ -4,12 +4,9 @@ export const exportMessages = {
     format: 'Bitte als Format „csv“ oder „xlsx“ angeben.',
   },
   ui: {
-    /** Format names (in the buttons' accessible names). */
+    /** What the buttons show; their accessible names say what and in which format (axe: the text must be part of it). */
     csv: 'CSV',
     xlsx: 'Excel (.xlsx)',
-    /** What the buttons show. */
-    csvButton: 'CSV-Export',
-    xlsxButton: 'Excel-Export',
     /** Accessible name of a download button: what and in which format. */
     download: (what: string, format: string) => `${what} als ${format} herunterladen`,
     failed: 'Der Export ist fehlgeschlagen.',

@@ -7,7 +7,6 @@ import { showError } from '../toast.tsx';
 
 const t = msg.exports.ui;
 const labels: Record<ExportFormat, string> = { csv: t.csv, xlsx: t.xlsx };
-const shown: Record<ExportFormat, string> = { csv: t.csvButton, xlsx: t.xlsxButton };
 
 /**
  * The download buttons of a table export: CSV (the default of every export route) and Excel
@@ -26,7 +25,7 @@ export function ExportButtons<R extends RouteDef>({ route, params, what, fileBas
       {(['csv', 'xlsx'] as const).map((format) => (
         <button key={format} type="button" className="btn" disabled={busy !== null} aria-label={t.download(what, labels[format])}
           onClick={() => void download(format)}>
-          {shown[format]}
+          {labels[format]}
         </button>
       ))}
     </span>
