@@ -87,7 +87,8 @@ describe('views in the browser', () => {
     // The card overview shows each card's views.
     await page.goto(`${s.baseUrl}/v2/card/visitenkarte`);
     const annaRow = page.getByRole('row').filter({ hasText: 'Albrecht' });
-    await expect.poll(() => annaRow.getByTestId('card-views').textContent()).toBe('9');
+    // The views column is a deferred loader value (it follows the list); a loaded machine needs more than poll's default 1 s.
+    await expect.poll(() => annaRow.getByTestId('card-views').textContent(), { timeout: 10_000 }).toBe('9');
 
     // Without the statistik flag: no link, the screen sends the user to the company page.
     const off = await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: await s.adminToken(), body: { display: { statistik: false } } });
