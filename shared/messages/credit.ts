@@ -44,8 +44,8 @@ export const creditMessages = {
     dangerHint: 'Keine Restlaufzeit mehr bei aktiven Karten',
     none: 'Keine Unternehmen vorhanden.',
     details: 'Details',
-    tabEdit: 'bearbeiten',
-    tabHistory: 'history',
+    tabEdit: 'Bearbeiten',
+    tabHistory: 'Verlauf',
     balance: 'Kontostand',
     addTitle: 'Buchung hinzufügen',
     amount: 'Credits (positiv: aufladen, negativ: abziehen)',
@@ -69,8 +69,9 @@ export const creditMessages = {
     creditsAdded: 'Aufgeladene Credits',
     month: 'Monat',
     perCompany: 'Pro Unternehmen (letzte 12 Monate)',
-    usedActivations: 'davon Aktivierungen',
-    usedMonthly: 'davon monatlich',
+    /** Under the credits used per company: how they split. */
+    usedSplit: (activations: number, monthly: number) =>
+      `davon ${activations.toLocaleString('de-DE')} für Aktivierungen, ${monthly.toLocaleString('de-DE')} monatlich`,
     total: 'Gesamt',
     chartLabel: (title: string) => `${title} der letzten 12 Monate`,
     barTitle: (month: string, value: number) => `${month}: ${value.toLocaleString('de-DE')}`,

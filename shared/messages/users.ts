@@ -18,13 +18,15 @@ export const userMessages = {
   group: 'Benutzergruppe',
   groupColumn: 'Gruppe',
   groupChoose: 'Bitte wählen',
+  /** The groups by their stored names (`admin`, `user`, spec §6). */
+  groups: { admin: 'Administrator', user: 'Benutzer' },
   active: 'Aktiv',
   yes: 'Ja',
   no: 'Nein',
   save: 'Speichern',
   cancel: 'Abbrechen',
   created: 'Benutzer wurde erfolgreich angelegt',
-  edited: 'Benutzer wurde erfolgreich editiert',
+  edited: 'Benutzer wurde erfolgreich gespeichert',
   account: {
     title: 'Konto',
     passwordTitle: 'Passwort ändern',
@@ -32,12 +34,12 @@ export const userMessages = {
     newPassword: 'Neues Passwort',
     confirmPassword: 'Neues Passwort bestätigen',
     submit: 'Passwort ändern',
-    changed: 'Dein Passwort wurde erfolgreich geändert',
+    changed: 'Ihr Passwort wurde erfolgreich geändert',
     emailTitle: 'E-Mail-Adresse ändern',
     currentEmail: 'Aktuelle E-Mail-Adresse',
     newEmail: 'Neue E-Mail-Adresse',
     emailSubmit: 'E-Mail-Adresse ändern',
-    emailChanged: 'Deine E-Mail-Adresse wurde erfolgreich geändert',
+    emailChanged: 'Ihre E-Mail-Adresse wurde erfolgreich geändert',
   },
   /** The live estimate under a new password (web/src/components/password-strength.tsx). */
   strength: {

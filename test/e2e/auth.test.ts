@@ -30,7 +30,7 @@ describe('sign-in', () => {
     await page.getByLabel('Passwort').fill(ADMIN.password);
     await page.getByLabel('Passwort').press('Enter');
     await page.waitForURL('**/v2/card/visitenkarte');
-    const toast = page.getByRole('status').filter({ hasText: 'Du hast dich erfolgreich eingeloggt' });
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich angemeldet' });
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Login erfolgreich');
     // Spec §9: bottom-right.
@@ -68,7 +68,7 @@ describe('users and roles', () => {
 
     const form = admin.page.locator('form');
     // Spec §6: the group "user" is preselected.
-    await expect(form.getByLabel('Benutzergruppe').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).resolves.toBe('user');
+    await expect(form.getByLabel('Benutzergruppe').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).resolves.toBe('Benutzer');
     const username = uniqueName('ui');
     await form.getByLabel('Benutzername').fill(username);
     await form.getByLabel('E-Mail').fill('kein-mail');
@@ -122,7 +122,7 @@ describe('users and roles', () => {
     await user.page.getByText('Passwörter stimmen nicht überein').waitFor();
     await user.page.getByLabel('Neues Passwort bestätigen').fill('Uta-Kiesel-Harfe-2');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await user.page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    await user.page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde erfolgreich geändert' }).waitFor();
     expect(user.page.url()).toBe(`${s.baseUrl}/v2/account`);
     const newToken = (await stored(user.page, 'token'))!;
     expect(newToken).not.toBe(token);

@@ -113,12 +113,17 @@ describe('back office screens', () => {
     await at(page, user.token, '/v2/card/profil');
     await page.getByRole('heading', { name: /^Profile/ }).waitFor();
     await expect.poll(() => page.title()).toBe('Visitenkarten – Profile');
-    const remove = page.getByRole('button', { name: /Löschen$/ });
-    expect(await remove.isDisabled()).toBe(true);
-    expect(await remove.getAttribute('aria-describedby')).toBeTruthy();
-    await page.getByText('Das einzige Profil kann nicht gelöscht werden').waitFor();
+    // The row's actions are one menu; "Löschen" stays in it, disabled, saying why.
+    await page.getByRole('button', { name: /^Aktionen für / }).click();
+    const remove = page.getByRole('menuitem', { name: /^Löschen/ });
+    expect(await remove.getAttribute('aria-disabled')).toBe('true');
+    const reason = await remove.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe('Das einzige Profil kann nicht gelöscht werden');
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
 
-    await page.getByRole('link', { name: /Bearbeiten$/ }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
     await expect.poll(() => page.title()).toBe('Visitenkarten – Profil bearbeiten');
     await page.getByRole('tab', { name: 'Social' }).click();
     await page.getByRole('button', { name: /hinzufügen/ }).first().click();

@@ -87,3 +87,9 @@ export async function signInAs(page: Page, baseUrl: string, user: { username: st
   await page.getByRole('button', { name: 'Absenden' }).click();
   await page.waitForURL('**/v2/card/visitenkarte');
 }
+
+/** Chooses one action of a list row: opens the row's menu ('Aktionen für <row>') and picks the item. */
+export async function rowAction(page: Page, row: string, action: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: `Aktionen für ${row}`, exact: true }).click();
+  await page.getByRole('menu', { name: `Aktionen für ${row}` }).getByRole('menuitem', { name: action }).click();
+}

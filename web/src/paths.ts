@@ -23,10 +23,14 @@ export const paths = {
   profileAdd: '/v2/card/profil/add',
   profileEdit: '/v2/card/profil/edit/:id',
   statistikOverview: '/v2/card/statistik',
+  /** Not in the spec's route table: one card's figures inside the V2 layout (the statistics overview links here). */
+  statistikPerson: '/v2/card/statistik/:id',
   personStatistic: '/vcard/person/statistic/:id',
   companyLegacy: '/company',
   userLegacy: '/user',
   userLegacyAdd: '/user/add',
+  /** Not in the spec's route table: editing from the legacy list stays in the legacy layout (docs/decisions.md). */
+  userLegacyEdit: '/user/edit/:userId',
   vcardCompanies: '/vcard/company',
   vcardCompanyAdd: '/vcard/company/add',
   vcardCompanyDetails: '/vcard/company/details/:companyId',
@@ -41,6 +45,8 @@ export const paths = {
   toolsKonvertieren: '/tools/konvertieren',
   companyLegacyAdd: '/company/add',
   companyLegacyEdit: '/company/edit/:companyId',
+  /** Not in the spec's route table: the legacy company form's profile tab edits in the legacy layout (docs/decisions.md). */
+  companyLegacyProfileEdit: '/company/edit/:companyId/profil/:id',
 } as const;
 
 export function pathTo(template: string, params: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import type { Person } from '../../../../shared/schemas/person.ts';
 import type { CardPerson } from '../../../../shared/card/types.ts';
-import type { ContactEntry } from './contact-list.tsx';
+import type { ContactEntry } from '../../components/contact-list.tsx';
 
 /** The card form's state: plain strings as the inputs hold them ('' = not set). */
 export interface CardValues {

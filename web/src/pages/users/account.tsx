@@ -7,7 +7,6 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
 import { signIn } from '../../auth.ts';
 import { paths } from '../../paths.ts';
 import { setUser } from '../../session.ts';
@@ -69,15 +68,13 @@ function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onCh
     if (!res.data) return res;
     // The change ended every session, this one included; sign in again with the new password.
     const again = await signIn(res.data.username, password);
-    if (again.error !== null) {
-      showError(again.error, { form: 'account' });
-      onSignedOut();
-      return null;
+    if (again.error === null) {
+      onChanged();
+      return res;
     }
-    showSuccess(t.changed, undefined, { form: 'account' });
-    onChanged();
-    return res;
-  });
+    onSignedOut();
+    return { data: null, statusCode: 401, errorMessage: again.error };
+  }, { success: t.changed, revalidate: false });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userAdminUpdate, userCreate, userGet, userGroups } from '../../../../shared/api/routes/user.ts';
 import { adminUpdateUserSchema, createUserSchema } from '../../../../shared/schemas/user.ts';
@@ -10,7 +10,6 @@ import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
-import { showSuccess } from '../../toast.tsx';
 import { getUser, setUser } from '../../session.ts';
 import { paths } from '../../paths.ts';
 import { PasswordStrength } from '../../components/password-strength.tsx';
@@ -59,7 +58,6 @@ export function UserForm({ listPath }: { listPath: string }) {
 function UserFormFor({ listPath, userId, groups, initial, version }: {
   listPath: string; userId: string | undefined; groups: UserGroup[]; initial: Values; version: number | undefined;
 }) {
-  const navigate = useNavigate();
   const editing = userId !== undefined;
   // The own password needs the current one, which only the account screen asks for.
   const editingSelf = editing && userId === getUser()?.id;
@@ -74,13 +72,10 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
     const res = userId !== undefined
       ? await call(userAdminUpdate, { params: { id: userId }, body: body as z.output<typeof adminUpdateUserSchema> })
       : await call(userCreate, { body: body as z.output<typeof createUserSchema> });
-    if (!res.data) return res;
     // Editing oneself: keep the stored user current (the own password changes only on the account screen).
-    if (res.data.id === getUser()?.id) setUser(res.data);
-    showSuccess(editing ? t.edited : t.created, undefined, { form: 'user' });
-    await navigate(listPath);
+    if (res.data?.id === getUser()?.id) setUser(res.data!);
     return res;
-  });
+  }, { success: editing ? t.edited : t.created, next: listPath });
 
   return (
     <section className="card form-card">

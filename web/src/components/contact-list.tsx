@@ -1,7 +1,19 @@
-import { msg } from '../../../../shared/messages.ts';
-import type { FieldErrors } from '../../form.tsx';
+import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
+import { profileSocialTypes } from '../../../shared/schemas/profile.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { FieldErrors } from '../form.tsx';
 
 const t = msg.person.ui;
+
+/** The types as people read them ('Mobil', 'Geschäftlich (Haupt-E-Mail)'), never the stored keys. */
+const options = {
+  tel: phoneTypes.map((value) => ({ value, label: msg.person.phoneTypes[value] })),
+  email: emailTypes.map((value) => ({ value, label: msg.person.emailTypes[value] })),
+  social: personSocialTypes.map((value) => ({ value, label: msg.person.socialTypes[value] })),
+};
+
+/** A company's social networks (profile, legacy company): two more than a person's. */
+export const companySocialOptions = profileSocialTypes.map((value) => ({ value, label: msg.profile.socialTypes[value] }));
 
 export interface ContactEntry { type: string; value: string }
 
@@ -19,7 +31,10 @@ interface ContactListProps {
   placeholder?: string;
 }
 
-/** One entry per type (spec §3): each row offers only free types, and "add" hides once all are used. */
+/**
+ * A card's phones, e-mails or social links (V2 card form and legacy person form). One entry per
+ * type (spec §3): each row offers only free types, and "add" hides once all are used.
+ */
 export function ContactList({ name, legend, types, entries, onChange, errors, valueKey, inputType, placeholder }: ContactListProps) {
   const used = new Set(entries.map((e) => e.type));
   const free = types.filter((ty) => !used.has(ty.value));
@@ -68,5 +83,25 @@ export function ContactList({ name, legend, types, entries, onChange, errors, va
         </button>
       )}
     </fieldset>
+  );
+}
+
+export type ContactLists = Record<'tel' | 'email' | 'social', ContactEntry[]>;
+
+/** A card's three contact lists, as both card forms (V2 and legacy) show them. */
+export function ContactFields({ lists, errors, onChange }: {
+  lists: ContactLists;
+  errors: FieldErrors;
+  onChange: (name: keyof ContactLists, list: ContactEntry[]) => void;
+}) {
+  return (
+    <>
+      <ContactList name="tel" legend={t.tel} types={options.tel} entries={lists.tel} errors={errors} valueKey="value" inputType="tel"
+        onChange={(list) => onChange('tel', list)} />
+      <ContactList name="email" legend={t.email} types={options.email} entries={lists.email} errors={errors} valueKey="value" inputType="email"
+        onChange={(list) => onChange('email', list)} />
+      <ContactList name="social" legend={t.social} types={options.social} entries={lists.social} errors={errors} valueKey="link" inputType="url"
+        placeholder={t.linkPlaceholder} onChange={(list) => onChange('social', list)} />
+    </>
   );
 }
