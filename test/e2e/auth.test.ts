@@ -24,6 +24,8 @@ describe('sign-in', () => {
     const { page, close } = await openPage();
     await signIn(page, ADMIN.username, 'falsches-passwort');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Benutzername oder Passwort ist falsch.');
+    // Once, beside the fields: no toast repeats it (issue 24).
+    expect(await page.locator('.toast').count()).toBe(0);
     expect(await stored(page, 'token')).toBeNull();
 
     // Enter in the password field submits, too.
@@ -262,20 +264,25 @@ describe('V2 layout', () => {
 describe('toasts', () => {
   test('a hovered toast stays; after the mouse leaves it lasts at least another second, then fades out', async () => {
     const { page, close } = await openPage();
-    await signIn(page, ADMIN.username, 'falsches-passwort');
-    const toast = page.getByRole('status').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
+    // The page's clock: the toast's 5000 ms, the hover pause and the fade run on it, not on real time.
+    await page.clock.install();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich angemeldet' });
     await toast.waitFor();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     // Hover shortly before the 5000 ms run out and stay past them.
-    await page.waitForTimeout(4300);
+    await page.clock.runFor(4300);
     await toast.hover();
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
     await page.mouse.move(10, 10);
-    await page.waitForTimeout(900);
+    await page.clock.runFor(900);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
     // Dismissed toasts fade for 1000 ms before they leave the page.
-    await page.waitForFunction(() => document.querySelector('.toast-out') !== null, undefined, { timeout: 3000 });
-    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    await page.clock.runFor(1000);
+    expect(await toast.evaluate((el) => el.className)).toContain('toast-out');
+    await page.clock.runFor(1100);
+    await toast.waitFor({ state: 'detached' });
     await close();
   });
 });

@@ -69,7 +69,7 @@ export function screen(path: string, title: string, load: () => Promise<ScreenMo
     path,
     handle: { title },
     loader: async (args) => {
-      if (opts.admin) await requireAdmin();
+      if (opts.admin) await requireAdmin(args);
       const mod = await load();
       return mod.loader ? mod.loader(args) : null;
     },

@@ -49,6 +49,16 @@ export const paths = {
   companyLegacyProfileEdit: '/company/edit/:companyId/profil/:id',
 } as const;
 
+/** The login's query parameter naming the page to go on to after signing in. */
+export const NEXT_PARAM = 'weiter';
+
+/** Where to go after signing in: the page asked for when it is one of ours, else the cards (spec §2). */
+export function afterLogin(search: string): string {
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  // Only a path on this site: `//host` or `/\host` would lead elsewhere.
+  return next && /^\/(?![/\\])/.test(next) ? next : paths.visitenkarteOverview;
+}
+
 export function pathTo(template: string, params: Record<string, string>): string {
   return template.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
 }

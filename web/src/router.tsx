@@ -19,8 +19,10 @@ import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
 // of the lists below: public (no session), v2 (V2 layout) or legacy (legacy layout).
 // Admin-only screens put `loader: requireAdmin` (guards.ts) on their route.
 
+// Every top-level route that loads something first has a HydrateFallback: on a full page load
+// react-router renders it while the route's module or loader is on its way (without one it warns).
 const publicScreens: RouteObject[] = [
-  { path: paths.home, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
+  { path: paths.home, HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
 ];
 
 const v2Screens: RouteObject[] = [
@@ -66,7 +68,7 @@ const routes: RouteObject[] = [
     ],
   },
   // Signed in: inside the V2 layout with a way back; signed out: on its own, with the way to the login.
-  { path: '*', id: 'lost', loader: lostLoader, Component: LostPage },
+  { path: '*', id: 'lost', loader: lostLoader, HydrateFallback: Loading, Component: LostPage },
 ];
 
 export const router = createBrowserRouter(routes);

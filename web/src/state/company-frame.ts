@@ -24,8 +24,9 @@ export interface CompanyFrame {
 
 export async function loadCompanyFrame(): Promise<CompanyFrame> {
   const res = await call(companyList);
-  // The frame stays usable without its companies: the screens say what is missing.
-  if (!res.data) showError(msg.company.loadFailed);
+  // The frame stays usable without its companies: the screens say what is missing. Without a
+  // session (401) there is nothing to say: the session guard beside this loader sends the user to the login.
+  if (!res.data && res.statusCode !== 401) showError(msg.company.loadFailed);
   const companies = res.data ?? [];
   const stored = selectedCompanyId();
   const selectedId = companies.some((c) => c.id === stored) ? stored : (companies[0]?.id ?? null);

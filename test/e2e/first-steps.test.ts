@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, startTestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { createTenant } from '../helpers/card-fixtures.ts';
+
+// Issue 24: the defects a new user met, one test each (numbers as in the issue).
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await closeBrowser(); await s.close(); });
+
+async function fillLogin(page: Page, user: { username: string; password: string }) {
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+}
+
+/** Signed in by token (the login has tests of its own), then at `path`. */
+async function at(page: Page, token: string, path: string) {
+  await page.goto(`${s.baseUrl}/`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${s.baseUrl}${path}`);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+describe('signing in', () => {
+  test('1: a deep link while signed out shows no false error and leads on to that page after the login', async () => {
+    const t = await createTenant(s);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tief', lastname: 'Link' } });
+    const { page } = await openPage();
+    for (const path of ['/v2/card/profil', `/card/wallet/${card.body.id}`]) {
+      await page.goto(`${s.baseUrl}${path}`);
+      await page.getByRole('heading', { name: 'Login' }).waitFor();
+      // Give a stray toast the time it would need to appear: the page's requests are done.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByText('Beim Laden der Unternehmen ist ein Fehler aufgetreten.').count()).toBe(0);
+      await fillLogin(page, t.user);
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await page.waitForURL(`${s.baseUrl}/`);
+    }
+    // Only pages of this site: anything else goes to the cards as before.
+    await page.goto(`${s.baseUrl}/?weiter=//beispiel.de/falle`);
+    await fillLogin(page, t.user);
+    await page.waitForURL('**/v2/card/visitenkarte');
+  });
+
+  test('2: a wrong login says so once (inline, no toast); a full load logs no HydrateFallback warning', async () => {
+    const { page } = await openPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+    await page.goto(`${s.baseUrl}/`);
+    await fillLogin(page, { username: ADMIN.username, password: 'falsch-falsch' });
+    await page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort ist falsch.' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Benutzername oder Passwort ist falsch.').count()).toBe(1);
+    expect(await page.locator('.toast').count()).toBe(0);
+    await fillLogin(page, ADMIN);
+    await page.waitForURL('**/v2/card/visitenkarte');
+    for (const path of ['/v2/card/visitenkarte', '/v2/card/profil', '/vcard/company', '/gibt/es/nicht']) {
+      await page.goto(`${s.baseUrl}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(warnings.filter((w) => /HydrateFallback|hydrate/i.test(w))).toEqual([]);
+  });
+});
