@@ -48,6 +48,8 @@ export const companyMessages = {
   yes: 'ja',
   no: 'nein',
   actions: { edit: 'Bearbeiten', delete: 'Löschen', save: 'Speichern', cancel: 'Abbrechen', back: 'Zurück' },
-  selector: 'Unternehmen wählen',
+  selector: 'Unternehmen wechseln',
+  /** Above the company the V2 screens work on. */
+  current: 'Unternehmen',
   noneSelected: 'Kein Unternehmen ausgewählt',
 } as const;

@@ -99,7 +99,7 @@ describe('users and roles', () => {
     const user = await openPage();
     await signIn(user.page, username, 'Uta-Kiesel-Harfe-1');
     await user.page.waitForURL('**/v2/card/visitenkarte');
-    await user.page.getByText(`Hallo, ${username}`).waitFor();
+    await user.page.getByText('Hallo, Uta').waitFor();
     const nav = user.page.getByRole('navigation', { name: NAV });
     await nav.waitFor();
     const userLinks = await nav.getByRole('link').allTextContents();
@@ -187,7 +187,7 @@ describe('V2 layout', () => {
     const narrow = await openPage({ width: 375, height: 800 });
     await signIn(narrow.page, ADMIN.username, ADMIN.password);
     await narrow.page.waitForURL('**/v2/card/visitenkarte');
-    await narrow.page.getByText(`Hallo, ${ADMIN.username}`).waitFor();
+    await narrow.page.getByText('Hallo, Admin').waitFor();
     await expect(narrow.page.getByRole('navigation', { name: NAV }).count()).resolves.toBe(0);
     const toggle = narrow.page.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');

@@ -79,8 +79,9 @@ describe('companies and profiles in the browser', () => {
     await page.getByRole('heading', { name: org }).waitFor();
     const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
     expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
-    // One company only: no selector in the sidebar.
-    expect(await page.getByLabel('Unternehmen wählen').count()).toBe(0);
+    // One company only: no choice in the sidebar, but the company is named there (issue 24).
+    expect(await page.getByLabel('Unternehmen wechseln').count()).toBe(0);
+    await expect(page.getByTestId('current-company').textContent()).resolves.toBe(org);
 
     // A new profile: a form error first, then logo (through the cropper) and an address.
     await page.getByRole('link', { name: 'Profile' }).click();

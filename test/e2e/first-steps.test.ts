@@ -68,3 +68,36 @@ describe('signing in', () => {
     expect(warnings.filter((w) => /HydrateFallback|hydrate/i.test(w))).toEqual([]);
   });
 });
+
+describe('the frame', () => {
+  test('3: the active company is named in the sidebar with one company too, a long name in full', async () => {
+    const org = 'Orthopädische Gemeinschaftspraxis Dr. med. Friederike Hohenstein-Wolkenburg und Kollegen';
+    const t = await createTenant(s, org);
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte');
+    const current = page.locator('#sidebar').getByText(org, { exact: true });
+    await current.waitFor();
+    // Not cut: the element is as wide as its text and lies inside the sidebar.
+    expect(await current.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.querySelector('#sidebar')!.getBoundingClientRect().right)).toBe(true);
+  });
+});
+
+describe('company users', () => {
+  test('13: greeted by first name; admin, /vcard and /tools addresses say why they lead away; the not-found page keeps "Statistik"', async () => {
+    const t = await createTenant(s);
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte');
+    // createUserToken names every test user 'Test Nutzer'.
+    await page.getByText('Hallo, Test', { exact: true }).waitFor();
+    expect(await page.getByText(`Hallo, ${t.user.username}`).count()).toBe(0);
+    for (const path of ['/v2/admin/user', '/vcard/company', '/tools']) {
+      await page.goto(`${s.baseUrl}${path}`);
+      await page.waitForURL('**/v2/card/company');
+      await toast(page, 'Diese Seite ist nur für Administratoren.').waitFor();
+    }
+    await page.goto(`${s.baseUrl}/v2/gibt/es/nicht`);
+    await page.getByRole('heading', { name: 'Nicht gefunden' }).waitFor();
+    await expect(page.locator('#sidebar').getByRole('link').allTextContents()).resolves.toContain('Statistik');
+    await expect(page.locator('#sidebar').getByTestId('current-company').textContent()).resolves.toBe(t.company.org);
+  });
+});

@@ -7,6 +7,7 @@ import { profileList } from '../../../shared/api/routes/profile.ts';
 import type { Company } from '../../../shared/schemas/company.ts';
 import type { CompanyCredit } from '../../../shared/schemas/credit.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { msg } from '../../../shared/messages.ts';
 import { call } from '../api/client.ts';
 import { showError } from '../toast.tsx';
@@ -20,6 +21,12 @@ export interface CompanyFrame {
   credit: CompanyCredit | null;
   /** The selected company's profiles; empty without one. */
   profiles: Profile[];
+}
+
+/** The signed-in not-found page's loader data (route id 'lost'): it frames itself in the V2 layout. */
+export interface LostData {
+  user: PublicUser;
+  frame: CompanyFrame;
 }
 
 export async function loadCompanyFrame(): Promise<CompanyFrame> {

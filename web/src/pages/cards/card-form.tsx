@@ -22,7 +22,8 @@ import { ContactFields } from '../../components/contact-list.tsx';
 import type { ContactEntry } from '../../components/contact-list.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
+import { setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 
 const t = msg.person.ui;
@@ -45,7 +46,7 @@ export function CardForm() {
   // Edit mode: the card's company becomes the selected one, so its profiles are offered.
   const otherCompany = person !== null && person.companyId !== companyId;
   useEffect(() => {
-    if (person && otherCompany) void selectCompany(person.companyId);
+    if (person && otherCompany) setSelectedCompanyId(person.companyId);
   }, [person, otherCompany]);
   if (!profiles || otherCompany) return <section className="card"><p className="muted">{msg.ui.loading}</p></section>;
   // A saved card comes back with a new version: the form starts again from what was stored.

@@ -20,8 +20,8 @@ import { getUser, isAdmin } from '../../session.ts';
 import { showError } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { variantUrl } from '../../../../shared/images.ts';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
-import { selectedCompanyId } from '../../state/selection.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
+import { selectedCompanyId, setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { personsOf } from './persons-of.ts';
 import { statisticsVisible, viewsByCard } from '../statistics/company-statistics.ts';
@@ -155,7 +155,7 @@ function CardList({ loadedFor, cards, showViews, views }: {
   const companies = store.companies;
   useEffect(() => {
     if (!wanted || !companies) return;
-    if (companies.some((c) => c.id === wanted)) void selectCompany(wanted);
+    if (companies.some((c) => c.id === wanted)) setSelectedCompanyId(wanted);
     setSearchParams((p) => {
       p.delete('companyId');
       return p;
