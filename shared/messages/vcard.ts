@@ -115,7 +115,6 @@ export const vcardMessages = {
     surname: 'Nachname',
     profileName: 'Profilname',
     wallet: 'Wallet',
-    remove: 'Entfernen',
     export: 'Export',
     newPerson: 'Neu anlegen',
     personModalNew: 'Anwender anlegen',

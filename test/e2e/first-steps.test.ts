@@ -101,3 +101,40 @@ describe('company users', () => {
     await expect(page.locator('#sidebar').getByTestId('current-company').textContent()).resolves.toBe(t.company.org);
   });
 });
+
+describe('words', () => {
+  test('4: user groups by name, "gespeichert" not "editiert", "Sie" at login, "Verlauf", "Aufrufe gesamt", delete questions name the item with one verb', async () => {
+    const t = await createTenant(s);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Wort', lastname: 'Wahl' } });
+    const { page } = await openPage();
+    await page.goto(`${s.baseUrl}/`);
+    await fillLogin(page, ADMIN);
+    await toast(page, 'Sie haben sich erfolgreich angemeldet').waitFor();
+    expect(await page.getByText(/\bDu\b|\bdich\b/).count()).toBe(0);
+
+    await page.goto(`${s.baseUrl}/v2/admin/user`);
+    const adminRow = page.getByRole('row').filter({ hasText: `${ADMIN.username}@` });
+    await expect(adminRow.locator('td[data-label="Gruppe"]').textContent()).resolves.toBe('Administrator');
+    await page.goto(`${s.baseUrl}/v2/admin/user/add`);
+    await page.getByRole('heading', { name: 'Benutzer anlegen' }).waitFor();
+    expect(await page.getByLabel('Benutzergruppe').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Administrator', 'Benutzer']));
+
+    await page.goto(`${s.baseUrl}/v2/card/profil/edit/${t.profile.id}`);
+    await page.getByLabel('Claim').fill('Neu');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await toast(page, 'Profil wurde erfolgreich gespeichert').waitFor();
+
+    await page.goto(`${s.baseUrl}/v2/admin/credit/detail/${t.company.id}`);
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
+    await page.goto(`${s.baseUrl}/vcard/person/statistic/${card.body.id}`);
+    await page.getByText('Aufrufe gesamt').waitFor();
+
+    await page.goto(`${s.baseUrl}/company/edit/${t.company.id}`);
+    await page.getByRole('tab', { name: 'Anwender' }).click();
+    await page.getByRole('button', { name: 'Aktionen für Wort Wahl' }).click();
+    await page.getByRole('menuitem', { name: 'Löschen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Visitenkarte löschen' });
+    await dialog.getByText('Sind Sie sicher, dass Sie die Visitenkarte „Wort Wahl“ löschen wollen?').waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Abbrechen', 'Löschen']);
+  });
+});

@@ -129,7 +129,7 @@ function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { co
         { label: t.card, href: pathTo(paths.theCard, { id: p.id }), newTab: true },
         { label: t.wallet, to: pathTo(paths.vcardWallet, { id: p.id }) },
         { label: t.edit, onSelect: () => setEditing(p) },
-        { label: t.remove, danger: true, onSelect: () => setToDelete(p) },
+        { label: t.delete, danger: true, onSelect: () => setToDelete(p) },
       ]),
     ];
   }, [profiles, views]);
@@ -151,7 +151,7 @@ function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { co
         search={{ label: t.search }} sort={{ initial: { id: 'lastname', desc: false } }} />
       {editing !== undefined && <PersonModal person={editing} profiles={profiles} onClose={() => setEditing(undefined)} />}
       {toDelete && (
-        <ConfirmDialog title={t.deleteCardTitle} text={t.deleteCardText(`${toDelete.firstname} ${toDelete.lastname}`)} confirmLabel={t.remove}
+        <ConfirmDialog title={t.deleteCardTitle} text={t.deleteCardText(`${toDelete.firstname} ${toDelete.lastname}`)} confirmLabel={t.delete}
           cancelLabel={t.cancel} busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </div>

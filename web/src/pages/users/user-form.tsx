@@ -13,6 +13,7 @@ import { need } from '../../data.tsx';
 import { getUser, setUser } from '../../session.ts';
 import { paths } from '../../paths.ts';
 import { PasswordStrength } from '../../components/password-strength.tsx';
+import { groupLabel } from './group-label.ts';
 
 const t = msg.users;
 
@@ -100,7 +101,7 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
             <select id="user-group" name="userGroupId" value={values.userGroupId} aria-invalid={errors.userGroupId ? true : undefined}
               aria-describedby={errors.userGroupId ? 'user-group-error' : undefined} onChange={(e) => form.set('userGroupId', e.target.value)}>
               <option value="">{t.groupChoose}</option>
-              {groups.map((g) => <option key={g.id} value={g.id}>{g.group}</option>)}
+              {groups.map((g) => <option key={g.id} value={g.id}>{groupLabel(g.group)}</option>)}
             </select>
             {errors.userGroupId && <span id="user-group-error" className="field-error">{errors.userGroupId}</span>}
           </div>
