@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, startTestServer } from '../helpers/server.ts';
+import { ADMIN, startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
-import { createTenant } from '../helpers/card-fixtures.ts';
+import { createCompany, createTenant } from '../helpers/card-fixtures.ts';
 
 // Issue 24: the defects a new user met, one test each (numbers as in the issue).
 
@@ -136,5 +136,32 @@ describe('words', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Visitenkarte löschen' });
     await dialog.getByText('Sind Sie sicher, dass Sie die Visitenkarte „Wort Wahl“ löschen wollen?').waitFor();
     expect(await dialog.getByRole('button').allTextContents()).toEqual(['Abbrechen', 'Löschen']);
+  });
+});
+
+describe('admins', () => {
+  test('5: a new user is given a company on the user form and finds it after signing in', async () => {
+    const company = await createCompany(s, { org: uniqueName('Firma für Neue ') });
+    const { page } = await openPage();
+    await at(page, await s.adminToken(), '/v2/admin/user/add');
+    await page.getByRole('heading', { name: 'Benutzer anlegen' }).waitFor();
+    const username = uniqueName('neu');
+    await page.getByLabel('Benutzername').fill(username);
+    await page.getByLabel('E-Mail').fill(`${username}@beispiel.de`);
+    await page.getByLabel('Vorname').fill('Nora');
+    await page.getByLabel('Nachname').fill('Neumann');
+    await page.getByLabel('Passwort').fill('neu-passwort-1');
+    await page.getByLabel('Unternehmen hinzufügen').selectOption({ label: company.org });
+    await page.getByRole('button', { name: `${company.org} Entfernen` }).waitFor();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Benutzer wurde erfolgreich angelegt').waitFor();
+    const users = (await s.api('GET', `/api/card/company/${company.id}`, { token: await s.adminToken() })).body.users as { username: string }[];
+    expect(users.map((u) => u.username)).toEqual([username]);
+
+    const user = await openPage();
+    await user.page.goto(`${s.baseUrl}/`);
+    await fillLogin(user.page, { username, password: 'neu-passwort-1' });
+    await user.page.waitForURL('**/v2/card/visitenkarte');
+    await expect(user.page.getByTestId('current-company').textContent()).resolves.toBe(company.org);
   });
 });

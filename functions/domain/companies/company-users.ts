@@ -31,3 +31,22 @@ export function assignmentSteps(companyId: string, o: { add: string[]; remove: s
   });
   return [...o.add.map((id) => step(id, 'ADD')), ...o.remove.map((id) => step(id, 'DELETE'))];
 }
+
+/**
+ * The company side of a user's assignment change (user form), for the same transaction as the
+ * user write: the user id joins or leaves each company's `userIds`, and the company's version goes
+ * up so an edit of that company read before this change cannot overwrite it. A company being
+ * deleted takes no new user.
+ */
+export function membershipSteps(userId: string, o: { add: string[]; remove: string[] }): TransactItem[] {
+  const step = (companyId: string, op: 'ADD' | 'DELETE'): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: op === 'ADD' ? 'ADD userIds :uid, version :one' : 'DELETE userIds :uid ADD version :one',
+      ConditionExpression: op === 'ADD' ? 'attribute_exists(pk) AND attribute_not_exists(deleting)' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':uid': new Set([userId]), ':one': 1 },
+    },
+  });
+  return [...o.add.map((id) => step(id, 'ADD')), ...o.remove.map((id) => step(id, 'DELETE'))];
+}

@@ -1,6 +1,8 @@
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userAdminUpdate, userCreate, userGet, userGroups } from '../../../../shared/api/routes/user.ts';
+import { companyList } from '../../../../shared/api/routes/company.ts';
+import type { Company } from '../../../../shared/schemas/company.ts';
 import { adminUpdateUserSchema, createUserSchema } from '../../../../shared/schemas/user.ts';
 import type { UserGroup } from '../../../../shared/schemas/user.ts';
 import type { z } from 'zod';
@@ -25,25 +27,65 @@ interface Values {
   password: string;
   userGroupId: string;
   isActive: boolean;
+  companyIds: string[];
 }
 
-const EMPTY: Values = { username: '', email: '', firstname: '', lastname: '', password: '', userGroupId: '', isActive: true };
+const EMPTY: Values = { username: '', email: '', firstname: '', lastname: '', password: '', userGroupId: '', isActive: true, companyIds: [] };
 
 /** Spec §6: the group named `user` (any case) is preselected for a new user. */
 function defaultGroupId(groups: UserGroup[]): string {
   return groups.find((g) => g.group.trim().toLowerCase() === 'user')?.id ?? '';
 }
 
-/** The groups, and on edit the user (a missing one is 'Nicht gefunden' inside the layout). */
+/** The groups, the companies to assign, and on edit the user (a missing one is 'Nicht gefunden' inside the layout). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const [groups, user] = await Promise.all([
+  const [groups, companies, user] = await Promise.all([
     need(call(userGroups)),
+    need(call(companyList)),
     params.userId ? need(call(userGet, { params: { id: params.userId } })) : Promise.resolve(null),
   ]);
   const values: Values = user
-    ? { username: user.username, email: user.email, firstname: user.firstname, lastname: user.lastname, password: '', userGroupId: user.userGroup.id, isActive: user.isActive }
+    ? {
+        username: user.username, email: user.email, firstname: user.firstname, lastname: user.lastname, password: '',
+        userGroupId: user.userGroup.id, isActive: user.isActive, companyIds: user.companyIds,
+      }
     : { ...EMPTY, userGroupId: defaultGroupId(groups) };
-  return { groups, values, version: user?.version };
+  return { groups, companies, values, version: user?.version };
+}
+
+/** The companies a user works for: the chosen ones with "remove", and a choice of the others to add. */
+function CompanyChoice({ companies, chosen, error, onChange }: {
+  companies: Company[]; chosen: string[]; error: string | undefined; onChange: (ids: string[]) => void;
+}) {
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  const others = companies.filter((c) => !chosen.includes(c.id));
+  return (
+    <fieldset className="stack">
+      <legend>{t.companies}</legend>
+      <p className="muted field-hint">{t.companiesHint}</p>
+      {chosen.length === 0 ? <p className="muted">{t.noCompanies}</p> : (
+        <ul className="plain-list">
+          {chosen.map((id) => (
+            <li key={id}>
+              <span>{byId.get(id)?.org ?? id}</span>
+              <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${byId.get(id)?.org ?? id} ${t.removeCompany}`}
+                onClick={() => onChange(chosen.filter((x) => x !== id))}>{t.removeCompany}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <label>
+          {t.addCompany}
+          <select name="addCompany" value="" onChange={(e) => e.target.value && onChange([...chosen, e.target.value])}>
+            <option value="">{t.chooseCompany}</option>
+            {others.map((c) => <option key={c.id} value={c.id}>{c.org}</option>)}
+          </select>
+        </label>
+      )}
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  );
 }
 
 /**
@@ -52,12 +94,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
  */
 export function UserForm({ listPath }: { listPath: string }) {
   const { userId } = useParams();
-  const { groups, values: initial, version } = useLoaderData<typeof loader>();
-  return <UserFormFor key={userId ?? 'new'} listPath={listPath} userId={userId} groups={groups} initial={initial} version={version} />;
+  const { groups, companies, values: initial, version } = useLoaderData<typeof loader>();
+  return <UserFormFor key={userId ?? 'new'} listPath={listPath} userId={userId} groups={groups} companies={companies} initial={initial} version={version} />;
 }
 
-function UserFormFor({ listPath, userId, groups, initial, version }: {
-  listPath: string; userId: string | undefined; groups: UserGroup[]; initial: Values; version: number | undefined;
+function UserFormFor({ listPath, userId, groups, companies, initial, version }: {
+  listPath: string; userId: string | undefined; groups: UserGroup[]; companies: Company[]; initial: Values; version: number | undefined;
 }) {
   const editing = userId !== undefined;
   // The own password needs the current one, which only the account screen asks for.
@@ -111,6 +153,7 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
           {t.active}
         </label>
         {errors.isActive && <span className="field-error">{errors.isActive}</span>}
+        <CompanyChoice companies={companies} chosen={values.companyIds} error={errors.companyIds} onChange={(ids) => form.set('companyIds', ids)} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
           <Link className="btn" to={listPath}>{t.cancel}</Link>
