@@ -165,3 +165,25 @@ describe('admins', () => {
     await expect(user.page.getByTestId('current-company').textContent()).resolves.toBe(company.org);
   });
 });
+
+describe('profiles and cards', () => {
+  test('6: the profile settings show a live card preview beside the design choice', async () => {
+    const t = await createTenant(s);
+    const { page } = await openPage();
+    await at(page, t.user.token, `/v2/card/profil/edit/${t.profile.id}`);
+    await page.getByRole('tab', { name: 'Einstellungen' }).click();
+    await page.getByRole('tab', { name: 'Auswahl' }).click();
+    const preview = page.getByRole('region', { name: 'Vorschau' });
+    await preview.locator('.vc-card').waitFor();
+    await page.getByLabel('Design').selectOption('dark');
+    await preview.locator('.vc-card.th-dark').waitFor();
+    // Beside the choice on a laptop, not below the form.
+    const choice = (await page.getByLabel('Design').boundingBox())!;
+    const card = (await preview.boundingBox())!;
+    expect(card.x).toBeGreaterThan(choice.x + choice.width);
+    // The styling sub-tab's colours reach it too.
+    await page.getByRole('tab', { name: 'Styling' }).click();
+    await page.locator('input[name="person-background"]').fill('#123456');
+    await expect.poll(() => preview.locator('.vc-card').getAttribute('style')).toContain('#123456');
+  });
+});
