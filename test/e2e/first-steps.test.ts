@@ -187,3 +187,37 @@ describe('profiles and cards', () => {
     await expect.poll(() => preview.locator('.vc-card').getAttribute('style')).toContain('#123456');
   });
 });
+
+describe('card details', () => {
+  test('7: a new social row is no error before anything is typed; the profile\'s LinkedIn reaches the card and the vCard', async () => {
+    const t = await createTenant(s);
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte/add');
+    await page.getByLabel('Vorname').waitFor();
+    // A save that failed (no name): from now on every change re-validates.
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('.field-error').first().waitFor();
+    await page.getByRole('button', { name: '+ Social Media hinzufügen' }).click();
+    const row = page.locator('fieldset.contact-list').filter({ hasText: 'Social Media' }).locator('.contact-row');
+    await row.waitFor();
+    expect(await row.locator('.field-error').count()).toBe(0);
+    // Typing something wrong is said at once; the next save names the empty row.
+    await row.locator('input').fill('linkedin.com/in/x');
+    await row.getByText('Muss mit http:// oder https:// beginnen').waitFor();
+    await row.locator('input').fill('');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await row.getByText('Pflichtfeld').waitFor();
+
+    const profile = (await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token })).body;
+    const patched = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
+      token: t.user.token, body: { ...profile, social: [{ type: 'linkedin', link: 'https://www.linkedin.com/company/beispiel' }], version: profile.version },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Lina', lastname: 'Link' } });
+    const visitor = await openPage({ width: 390, height: 844 });
+    await visitor.page.goto(`${s.baseUrl}/c/${card.body.id}`);
+    await visitor.page.locator('a[href="https://www.linkedin.com/company/beispiel"]').first().waitFor();
+    const vcard = await (await fetch(`${s.baseUrl}/api/card/${card.body.id}/vcard`)).text();
+    expect(vcard).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/company/beispiel');
+  });
+});

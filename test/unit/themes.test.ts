@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { resolveTheme } from '../../web/src/themes/index.ts';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from '../../shared/card/links.ts';
+import { buildVcard } from '../../shared/card/vcard.ts';
 import { cardContent } from '../../shared/card/content.ts';
 import { defaultCardSettings } from '../../shared/card/defaults.ts';
 import { uploadGet } from '../../shared/api/routes/upload.ts';
@@ -69,6 +70,17 @@ describe('card content', () => {
     expect(c.socials).toEqual([{ type: 'xing', icon: 'xing', label: 'Xing', href: 'https://xing.com/x' }]);
     expect(c.address).toEqual(['Hauptstraße 1', '10115 Berlin', 'Deutschland']);
     expect(c.legal).toEqual([{ key: 'impressum', label: 'Impressum', href: 'https://mueller.de/impressum' }]);
+  });
+
+  test("the profile's social links fill in the networks the holder has none for (issue 24: the company's LinkedIn)", () => {
+    const c = cardContent({
+      person: person({ social: [{ type: 'xing', link: 'https://xing.com/eigen' }] }),
+      profile: profile({ social: [{ type: 'linkedin', link: 'https://linkedin.com/company/firma' }, { type: 'xing', link: 'https://xing.com/firma' }, { type: 'youtube', link: 'javascript:1' }] }),
+    });
+    expect(c.socials.map((x) => [x.type, x.href])).toEqual([['xing', 'https://xing.com/eigen'], ['linkedin', 'https://linkedin.com/company/firma']]);
+    const vcard = buildVcard(c, { cardUrl: 'https://karten.example/c/1' });
+    expect(vcard).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://linkedin.com/company/firma');
+    expect(vcard).not.toContain('xing.com/firma');
   });
 
   test('display settings hide street and postcode; the person colour wins over the profile colour', () => {

@@ -12,6 +12,8 @@
 // - `parse` is the shared zod schema of the route (shared/schemas), applied to the form values.
 // - Before the first submit nothing is validated; the submit validates all fields (errors inline, the
 //   toast of spec §5). From then on EVERY change re-validates, so an error goes as soon as it is fixed.
+//   Only "Pflichtfeld" waits for the next submit on a field the last one did not flag: a row just
+//   added (a second phone) is empty because nobody has typed yet, not because something is wrong.
 // - The save function makes the call and returns its ApiResult; `onSubmit` writes it through the one
 //   write path (data.tsx useWrite, same options: success toast, `next` or revalidation). A failed one
 //   puts the server's fieldErrors inline (they stay until that field changes) and its message in the
@@ -65,6 +67,11 @@ function clientErrors<V, O>(parse: (v: V) => Parsed<O>, values: V): FieldErrors 
   return r.success ? {} : fieldErrorsOf(r.error);
 }
 
+/** Re-validation after a submit: every error, except "Pflichtfeld" on a field the submit did not flag. */
+function shownAfterSubmit(found: FieldErrors, flagged: ReadonlySet<string>): FieldErrors {
+  return Object.fromEntries(Object.entries(found).filter(([key, text]) => text !== msg.validation.required || flagged.has(key)));
+}
+
 /** Server errors survive only for fields that still hold the value the server refused. */
 function keptServerErrors<V>(server: FieldErrors, sent: V | null, now: V): FieldErrors {
   if (!sent) return {};
@@ -94,6 +101,8 @@ function LeaveGuard({ dirty, leaving }: { dirty: boolean; leaving: RefObject<boo
 export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
   const [values, setAll] = useState<V>(opts.initial);
   const [submitted, setSubmitted] = useState(false);
+  /** The fields the last submit found wrong. */
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [server, setServer] = useState<{ errors: FieldErrors; sent: V | null }>({ errors: {}, sent: null });
   const [dirty, setDirty] = useState(false);
@@ -103,7 +112,7 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
   const setValues = (next: V) => {
     setAll(next);
     setDirty(true);
-    if (submitted) setErrors({ ...keptServerErrors(server.errors, server.sent, next), ...clientErrors(opts.parse, next) });
+    if (submitted) setErrors({ ...keptServerErrors(server.errors, server.sent, next), ...shownAfterSubmit(clientErrors(opts.parse, next), flagged) });
   };
   const set = <K extends keyof V & string>(key: K, value: V[K]) => setValues({ ...values, [key]: value });
 
@@ -113,12 +122,14 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
     if (!parsed.success) {
       const found = fieldErrorsOf(parsed.error);
       setErrors(found);
+      setFlagged(new Set(Object.keys(found)));
       setServer({ errors: {}, sent: null });
       showError(msg.errors.invalidInput, { form: opts.name });
       opts.onInvalid?.(found);
       return null;
     }
     setErrors({});
+    setFlagged(new Set());
     return parsed.data;
   };
 
@@ -134,6 +145,7 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
       const found = res.fieldErrors ?? {};
       setServer({ errors: found, sent: values });
       setErrors(found);
+      setFlagged(new Set(Object.keys(found)));
       if (Object.keys(found).length) opts.onInvalid?.(found);
       return res;
     }
