@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
-import { createCompany, createTenant } from '../helpers/card-fixtures.ts';
+import { createBareTenant, createCompany, createProfile, createTenant } from '../helpers/card-fixtures.ts';
 
 // Issue 24: the defects a new user met, one test each (numbers as in the issue).
 
@@ -219,5 +219,23 @@ describe('card details', () => {
     await visitor.page.locator('a[href="https://www.linkedin.com/company/beispiel"]').first().waitFor();
     const vcard = await (await fetch(`${s.baseUrl}/api/card/${card.body.id}/vcard`)).text();
     expect(vcard).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/company/beispiel');
+  });
+});
+
+describe('the card form', () => {
+  test('8: a profile with one address has it chosen; "Kürzel" is explained; e-mail types read as words', async () => {
+    const t = await createBareTenant(s);
+    const profile = await createProfile(s, t.company.id, { adressen: [{ straße: 'Einzige Straße 1', plz: '10115', ort: 'Berlin' }] });
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte/add');
+    const address = page.locator('select[name="adresseId"]');
+    await address.locator('option', { hasText: 'Einzige Straße 1' }).waitFor({ state: 'attached' });
+    await expect(address.inputValue()).resolves.toBe(profile.adressen[0]!.adresseId);
+    await expect(page.getByLabel('Kürzel').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent))
+      .resolves.toBe('Titel vor dem Namen, z. B. Dr. oder Prof. (optional)');
+    await page.getByRole('button', { name: '+ E-Mail hinzufügen' }).click();
+    const types = await page.locator('fieldset.contact-list').filter({ hasText: 'E-Mail' }).locator('select option').allTextContents();
+    expect(types[0]).toBe('Geschäftlich (Haupt-E-Mail)');
+    expect(types.some((x) => /^E-Mail \d$/.test(x))).toBe(false);
   });
 });

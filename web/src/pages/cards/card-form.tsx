@@ -15,7 +15,7 @@ import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { bodyOf, emptyCard, themePersonOf, valuesOf, withOfferedAddress } from './card-values.ts';
+import { bodyOf, emptyCard, themePersonOf, valuesOf, withDefaultAddress, withOfferedAddress } from './card-values.ts';
 import type { CardValues } from './card-values.ts';
 import { CardPreview } from './card-preview.tsx';
 import { ContactFields } from '../../components/contact-list.tsx';
@@ -60,11 +60,12 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
   // Whether the card is active as stored: switching it on is what costs credits.
   const storedActive = person?.isActive ?? false;
   const profileOf = (profileId: string) => profiles.find((p) => p.id === profileId) ?? null;
-  // A new card starts on the company's first profile, with its first address offered.
+  // A new card starts on the company's first profile, with its address when it has exactly one.
   const start = person ? valuesOf(person) : emptyCard(profiles[0]?.id ?? '');
+  const startAddresses = profileOf(start.companyProfilId)?.adressen ?? [];
   const form = useForm({
     name: 'card',
-    initial: withOfferedAddress(start, profileOf(start.companyProfilId)?.adressen ?? []),
+    initial: person ? withOfferedAddress(start, startAddresses) : withDefaultAddress(start, startAddresses),
     parse: (v: CardValues): Parsed<unknown> => (person
       ? updatePersonSchema.safeParse({ ...bodyOf(v), version: person.version })
       : createPersonSchema.safeParse(bodyOf(v))),
@@ -74,9 +75,9 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
 
   const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => form.set(key, value);
   const setList = (key: 'tel' | 'email' | 'social', list: ContactEntry[]) => form.set(key, list);
-  // Spec §4: the address belongs to the profile, so a new profile clears it (and offers its first).
+  // Spec §4: the address belongs to the profile, so a new profile clears it (and offers its only one).
   const chooseProfile = (profileId: string) =>
-    form.setValues(withOfferedAddress({ ...values, companyProfilId: profileId, adresseId: '' }, profileOf(profileId)?.adressen ?? []));
+    form.setValues(withDefaultAddress({ ...values, companyProfilId: profileId, adresseId: '' }, profileOf(profileId)?.adressen ?? []));
 
   const submit = form.onSubmit(async (body): Promise<ApiResult<Person>> => {
     const res = person
@@ -137,7 +138,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
               </select>
               {errors.adresseId && <span className="field-error">{errors.adresseId}</span>}
             </label>
-            <Field name="nice" label={t.nice} value={values.nice} error={errors.nice} onChange={(ev) => set('nice', ev.target.value)} />
+            <Field name="nice" label={t.nice} value={values.nice} error={errors.nice} hint={t.niceHint} onChange={(ev) => set('nice', ev.target.value)} />
             <Field name="firstname" label={t.firstname} value={values.firstname} error={errors.firstname} required
               onChange={(ev) => set('firstname', ev.target.value)} />
             <Field name="lastname" label={t.lastname} value={values.lastname} error={errors.lastname} required

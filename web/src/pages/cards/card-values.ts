@@ -59,6 +59,15 @@ export function withOfferedAddress(v: CardValues, adressen: readonly { adresseId
   return v.adresseId && !adressen.some((a) => a.adresseId === v.adresseId) ? { ...v, adresseId: '' } : v;
 }
 
+/**
+ * A new card, or one moved to another profile: a profile with exactly one address offers it
+ * already chosen (with several, the holder's is picked by hand). Unchanged values come back as the
+ * same object.
+ */
+export function withDefaultAddress(v: CardValues, adressen: readonly { adresseId: string }[]): CardValues {
+  return !v.adresseId && adressen.length === 1 ? { ...v, adresseId: adressen[0]!.adresseId } : v;
+}
+
 /** What the shared schema validates (blank strings are dropped there); its output is sent. */
 export function bodyOf(v: CardValues): Record<string, unknown> {
   return { ...v, social: v.social.map((s) => ({ type: s.type, link: s.value })) };
