@@ -33,6 +33,10 @@ export const creditMessages = {
     `Das Aktivieren einer Visitenkarte kostet ${plural(cost)} (aktueller Kontostand: ${plural(balance)}). Eine bereits einmal aktivierte Karte wird kostenlos wieder aktiviert.`,
   activationShort: 'Der Kontostand reicht für keine neue Aktivierung; Speichern als aktiv wird abgelehnt (außer die Karte war schon einmal aktiv).',
   activationBlocked: 'Aktivierung nicht möglich',
+  /** Beside "Speichern" when this save switches a card on that was never paid for (issue 24). */
+  activationNotice: (cost: number) => `Die Aktivierung kostet ${plural(cost)}`,
+  /** After such a save, with the success toast. */
+  activationCharged: (cost: number, balance: number) => `Die Aktivierung hat ${plural(cost)} gekostet (Kontostand jetzt: ${plural(balance)}).`,
   ui: {
     overviewTitle: 'Credits',
     detailTitle: (org: string) => `Credits – ${org}`,

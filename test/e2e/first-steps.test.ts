@@ -239,3 +239,44 @@ describe('the card form', () => {
     expect(types.some((x) => /^E-Mail \d$/.test(x))).toBe(false);
   });
 });
+
+describe('credits', () => {
+  test('9: activating a card says what it costs before saving and after; switching a paid card on again costs nothing', async () => {
+    const t = await createTenant(s, undefined, { credits: 5 });
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte/add');
+    await page.getByLabel('Vorname').fill('Clara');
+    await page.getByLabel('Nachname').fill('Credit');
+    const notice = page.locator('.form-actions').getByText('Die Aktivierung kostet 1 Credit', { exact: true });
+    await notice.waitFor();
+    expect(await page.getByRole('button', { name: 'Speichern' }).getAttribute('aria-describedby')).toBe(await notice.getAttribute('id'));
+    await page.getByLabel('Aktiv').uncheck();
+    await notice.waitFor({ state: 'detached' });
+    await page.getByLabel('Aktiv').check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Visitenkarte wurde erfolgreich angelegt. Die Aktivierung hat 1 Credit gekostet (Kontostand jetzt: 4 Credits).').waitFor();
+    await page.waitForURL('**/v2/card/visitenkarte/edit/**');
+
+    // Off and on again: it was paid, nothing is said, nothing is charged.
+    await page.getByLabel('Aktiv').uncheck();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Visitenkarte wurde erfolgreich gespeichert').waitFor();
+    await page.getByLabel('Aktiv').check();
+    expect(await page.getByText('Die Aktivierung kostet').count()).toBe(0);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4');
+    expect((await s.api('GET', `/api/card/company/credit/${t.company.id}`, { token: t.user.token })).body.credits).toBe(4);
+  });
+});
+
+describe('new tabs', () => {
+  test('10: "QR-Codes für die Wallet" and "Vorschau" say that they open a new tab', async () => {
+    const t = await createTenant(s);
+    await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tara', lastname: 'Tab' } });
+    const { page } = await openPage();
+    await at(page, t.user.token, '/v2/card/visitenkarte');
+    await page.getByRole('button', { name: 'Aktionen für Tara Tab' }).click();
+    const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
+    expect(items.filter((x) => x.endsWith('(neuer Tab)'))).toEqual(['Vorschau (neuer Tab)', 'QR-Codes für die Wallet (neuer Tab)']);
+  });
+});

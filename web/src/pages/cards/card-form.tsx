@@ -59,6 +59,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
   const [saveError, setSaveError] = useState<string | null>(null);
   // Whether the card is active as stored: switching it on is what costs credits.
   const storedActive = person?.isActive ?? false;
+  const { credit } = useCompanyStore();
   const profileOf = (profileId: string) => profiles.find((p) => p.id === profileId) ?? null;
   // A new card starts on the company's first profile, with its address when it has exactly one.
   const start = person ? valuesOf(person) : emptyCard(profiles[0]?.id ?? '');
@@ -71,6 +72,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
       : createPersonSchema.safeParse(bodyOf(v))),
   });
   const { values, errors } = form;
+  /** This save switches on a card that was never paid for: it costs credits (said before and after). */
+  const charges = values.isActive && !storedActive && !person?.activatedAt;
   const profile = profileOf(values.companyProfilId);
 
   const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => form.set(key, value);
@@ -85,7 +88,10 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
       : await call(personCreate, { body: body as z.output<typeof createPersonSchema> });
     return res.data && !res.data.id ? { ...res, data: null, errorMessage: e.missingId } : res;
   }, {
-    success: id ? t.edited : t.created,
+    // A save that switched on a card never paid for has spent credits: the toast says so.
+    success: charges && credit
+      ? `${id ? t.edited : t.created}. ${msg.credit.activationCharged(credit.activationCost, credit.credits - credit.activationCost)}`
+      : id ? t.edited : t.created,
     // After the first save the form is the edit form of the new card (spec §2); an edit loads the
     // card again (new version) and, like every write, the balance in the header. A refusal too:
     // the balance may have moved meanwhile (409, not enough credits).
@@ -156,7 +162,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
             <input type="checkbox" name="isActive" checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />
             {t.active}
           </label>
-          <ActivationCost willActivate={values.isActive && !storedActive} />
+          <ActivationCost willActivate={charges} />
         </section>
 
         <section className="card stack">
@@ -176,7 +182,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
 
         {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy} aria-describedby={charges && credit ? 'activation-notice' : undefined}>{t.save}</button>
+          {charges && credit && <span id="activation-notice" className="activation-notice" role="status">{msg.credit.activationNotice(credit.activationCost)}</span>}
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
       </form>
