@@ -280,3 +280,60 @@ describe('new tabs', () => {
     expect(items.filter((x) => x.endsWith('(neuer Tab)'))).toEqual(['Vorschau (neuer Tab)', 'QR-Codes für die Wallet (neuer Tab)']);
   });
 });
+
+/** Columns whose header and cells are aligned differently (first body row), by header text. */
+async function misaligned(page: Page, table: ReturnType<Page['locator']>): Promise<string[]> {
+  return table.evaluate((t) => {
+    const heads = [...t.querySelectorAll('thead th')];
+    const cells = [...(t.querySelector('tbody tr')?.querySelectorAll('td') ?? [])];
+    const side = (el: Element) => (['right', 'end'].includes(getComputedStyle(el).textAlign) ? 'right' : 'left');
+    return heads.flatMap((th, i) => (cells[i] && th.textContent?.trim() && side(th) !== side(cells[i]!) ? [th.textContent.trim()] : []));
+  });
+}
+
+/** Visible month labels of each chart that overlap their neighbour. */
+async function collidingLabels(page: Page): Promise<string[]> {
+  return page.locator('.bar-chart').evaluateAll((charts) => charts.flatMap((chart) => {
+    const boxes = [...chart.querySelectorAll('.bar-chart-label')]
+      .filter((l) => !l.classList.contains('visually-hidden'))
+      .map((l) => ({ text: l.textContent, r: l.getBoundingClientRect() }));
+    return boxes.slice(1).flatMap((b, i) => (b.r.left < boxes[i]!.r.right ? [`${boxes[i]!.text}/${b.text}`] : []));
+  }));
+}
+
+describe('statistics', () => {
+  test("11: a name leads to that card's figures in the same layout, titled with the name; numbers under their headers; month labels apart", async () => {
+    const t = await createTenant(s);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Stella', lastname: 'Statistik' } });
+    await s.api('GET', `/api/card/${card.body.id}`);
+    await s.flushViews();
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page } = await openPage(size);
+      await at(page, t.user.token, '/v2/card/statistik');
+      const table = page.getByTestId('statistik-table');
+      await table.getByRole('link', { name: 'Stella Statistik' }).waitFor();
+      if (size.width > 767) expect(await misaligned(page, table)).toEqual([]);
+      expect(await collidingLabels(page)).toEqual([]);
+      if (size.width > 767) {
+        await table.getByRole('link', { name: 'Stella Statistik' }).click();
+        await page.getByRole('heading', { name: 'Übersicht - Statistik: Stella Statistik' }).waitFor();
+        await page.locator('#sidebar').getByRole('link', { name: 'Statistik' }).waitFor();
+        expect(await misaligned(page, page.getByTestId('person-years'))).toEqual([]);
+      }
+    }
+    const { page } = await openPage();
+    await at(page, await s.adminToken(), '/v2/admin/statistik');
+    const admin = page.getByTestId('statistics-table');
+    await admin.locator('tbody tr').first().waitFor();
+    expect(await misaligned(page, admin)).toEqual([]);
+    await expect.poll(() => page.locator('.bar-chart').count()).toBe(3);
+    expect(await collidingLabels(page)).toEqual([]);
+    // The tools' error table: its message column reads from the left like its header.
+    await page.goto(`${s.baseUrl}/tools/json-erstellen`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'fehler.csv', mimeType: 'text/csv', buffer: Buffer.from('Nachname;Vorname;E-Mail 1\nMuster;Max;kein-mail\n') });
+    await page.getByRole('button', { name: 'Umwandeln' }).click();
+    const errors = page.locator('table.data').filter({ hasText: 'kein-mail' }).or(page.locator('table.data').filter({ hasText: 'E-Mail' }));
+    await errors.first().locator('tbody tr').first().waitFor();
+    expect(await misaligned(page, errors.first())).toEqual([]);
+  });
+});

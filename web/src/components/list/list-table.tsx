@@ -191,7 +191,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
-                    <td key={cell.id} className={meta?.numeric ? 'num' : undefined} data-label={meta?.hideHeader ? undefined : String(cell.column.columnDef.header)}>
+                    <td key={cell.id} className={meta?.numeric ? 'num' : meta?.hideHeader ? 'actions-cell' : undefined}
+                      data-label={meta?.hideHeader ? undefined : String(cell.column.columnDef.header)}>
                       {renderCell(cell)}
                     </td>
                   );
