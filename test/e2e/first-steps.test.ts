@@ -337,3 +337,49 @@ describe('statistics', () => {
     expect(await misaligned(page, errors.first())).toEqual([]);
   });
 });
+
+describe('legacy screens', () => {
+  test('14: styled fieldsets, add buttons of their own width, phone types as words, edit links that stay in the legacy layout', async () => {
+    const t = await createTenant(s);
+    const admin = await s.adminToken();
+    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: uniqueName('Alt '), plz: '12345', ort: 'Altstadt' } });
+    const { page } = await openPage();
+    const legacyNav = page.getByRole('navigation', { name: 'Navigation (alte Version)' });
+    await at(page, admin, `/vcard/person/add?companyId=${legacy.body.id}`);
+    await page.getByRole('heading', { name: 'Legacy-Person anlegen' }).waitFor();
+    const fieldsets = await page.locator('main fieldset').evaluateAll((list) => list.map((f) => {
+      const cs = getComputedStyle(f);
+      return { groove: cs.borderTopStyle === 'groove', radius: Number.parseFloat(cs.borderTopLeftRadius) };
+    }));
+    expect(fieldsets.length).toBeGreaterThan(0);
+    expect(fieldsets.filter((f) => f.groove)).toEqual([]);
+    const add = page.getByRole('button', { name: '+ Telefon hinzufügen' });
+    const addWidth = (await add.boundingBox())!.width;
+    const formWidth = (await page.locator('main form').boundingBox())!.width;
+    expect(addWidth).toBeLessThan(formWidth / 2);
+    await add.click();
+    expect(await page.locator('.contact-row select').first().locator('option').allTextContents()).toEqual(['Geschäftlich', 'Mobil']);
+
+    // Edit links of the legacy lists open their forms in the legacy layout.
+    await page.goto(`${s.baseUrl}/company`);
+    await page.getByRole('button', { name: `Aktionen für ${t.company.org}` }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    await page.waitForURL(`**/company/edit/${t.company.id}`);
+    await legacyNav.waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const profile = (await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin })).body[0] as { id: string; profilname: string };
+    await page.getByRole('button', { name: `Aktionen für ${profile.profilname}` }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    await page.waitForURL(`**/company/edit/${t.company.id}/profil/${profile.id}`);
+    await legacyNav.waitFor();
+    await page.getByRole('link', { name: 'Abbrechen' }).click();
+    await page.waitForURL(`**/company/edit/${t.company.id}?tab=profile`);
+    await expect(page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    await page.goto(`${s.baseUrl}/user`);
+    await page.getByRole('link', { name: `Bearbeiten: ${t.user.username}` }).click();
+    await page.waitForURL(`**/user/edit/${t.user.id}`);
+    await legacyNav.waitFor();
+    await page.getByRole('heading', { name: 'Benutzer bearbeiten' }).waitFor();
+  });
+});
