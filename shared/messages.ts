@@ -74,7 +74,7 @@ export const msg = {
     password: 'Passwort',
     submit: 'Absenden',
     loginSuccessTitle: 'Login erfolgreich',
-    loginSuccess: 'Sie haben sich erfolgreich angemeldet',
+    loginSuccess: 'Sie haben sich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
     /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
     colorPicker: 'Farbwähler',

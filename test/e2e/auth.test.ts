@@ -32,7 +32,7 @@ describe('sign-in', () => {
     await page.getByLabel('Passwort').fill(ADMIN.password);
     await page.getByLabel('Passwort').press('Enter');
     await page.waitForURL('**/v2/card/visitenkarte');
-    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich angemeldet' });
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Login erfolgreich');
     // Spec §9: bottom-right.
@@ -267,7 +267,7 @@ describe('toasts', () => {
     // The page's clock: the toast's 5000 ms, the hover pause and the fade run on it, not on real time.
     await page.clock.install();
     await signIn(page, ADMIN.username, ADMIN.password);
-    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich angemeldet' });
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
     await toast.waitFor();
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     // Hover shortly before the 5000 ms run out and stay past them.

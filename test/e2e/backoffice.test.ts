@@ -165,6 +165,9 @@ describe('back office screens', () => {
     const admin = await s.adminToken();
     const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
+    const legacyPerson = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
+    expect(legacyPerson.status).toBe(200);
+    const adminUser = (await s.api('GET', '/api/auth', { token: admin })).body as { id: string };
     const { page } = await openPage();
     await at(page, await s.adminToken(), '/v2/card/visitenkarte');
     const screens = [
@@ -176,14 +179,37 @@ describe('back office screens', () => {
       `/vcard/company/details/${legacy.body.id}`, `/vcard/company/settings/${legacy.body.id}`,
       '/vcard/company/add', `/vcard/company/edit/${legacy.body.id}`, `/vcard/person/add?companyId=${legacy.body.id}`,
       `/card/wallet/${card.body.id}`, '/tools', '/tools/konvertieren', '/tools/json-erstellen',
-      `/company/edit/${company.id}`,
+      `/company/edit/${company.id}`, `/company/edit/${company.id}/profil/${profile.id}`, '/company/add', '/user/add',
+      `/user/edit/${adminUser.id}`, `/v2/admin/user/edit/${adminUser.id}`, `/v2/admin/company/edit/${company.id}`,
+      `/v2/admin/credit/detail/${company.id}`, `/v2/card/statistik/${card.body.id}`, `/v2/card/visitenkarte/edit/${card.body.id}`,
+      `/vcard/test/${legacyPerson.body.id}`, `/vcard/person/edit/${legacyPerson.body.id}`, '/v2/gibt/es/nicht',
+    ];
+    // Screens in a state a user brings about: a row's action menu, the column choice, a tab, the settings preview.
+    const states: { path: string; state: string; act: () => Promise<unknown> }[] = [
+      { path: '/v2/card/visitenkarte', state: 'row menu', act: () => page.getByRole('button', { name: 'Aktionen für Axe Prüfung' }).click() },
+      { path: '/v2/card/visitenkarte', state: 'column choice', act: () => page.getByText('Spalten', { exact: true }).click() },
+      { path: `/v2/card/profil/edit/${profile.id}`, state: 'settings with preview', act: () => page.getByRole('tab', { name: 'Einstellungen' }).click() },
+      { path: `/company/edit/${company.id}`, state: 'anwender', act: () => page.getByRole('tab', { name: 'Anwender' }).click() },
+      { path: `/v2/admin/credit/detail/${company.id}`, state: 'Verlauf', act: () => page.getByRole('tab', { name: 'Verlauf' }).click() },
+      { path: '/v2/admin/user/add', state: 'a company chosen', act: () => page.getByLabel('Unternehmen hinzufügen').selectOption(company.id) },
     ];
     const found: string[] = [];
-    for (const path of screens) {
+    const check = async (what: string) => {
+      for (const v of await axeViolations(page)) found.push(`${what}: ${v.id} (${v.help}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    for (const { path, state, act } of [...screens.map((path) => ({ path, state: '', act: undefined })), ...states]) {
       await page.goto(`${s.baseUrl}${path}`);
       await page.locator('main h1').first().waitFor();
       await page.waitForFunction(() => !document.body.textContent?.includes('Wird geladen'));
-      for (const v of await axeViolations(page)) found.push(`${path}: ${v.id} (${v.help}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      await act?.();
+      await check(state ? `${path} (${state})` : path);
+    }
+    // Signed out: the login and an unknown address.
+    await page.evaluate(() => localStorage.clear());
+    for (const path of ['/', '/gibt/es/nicht']) {
+      await page.goto(`${s.baseUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      await check(`${path} (signed out)`);
     }
     expect(found).toEqual([]);
   });

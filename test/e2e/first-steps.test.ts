@@ -109,7 +109,7 @@ describe('words', () => {
     const { page } = await openPage();
     await page.goto(`${s.baseUrl}/`);
     await fillLogin(page, ADMIN);
-    await toast(page, 'Sie haben sich erfolgreich angemeldet').waitFor();
+    await toast(page, 'Sie haben sich erfolgreich eingeloggt').waitFor();
     expect(await page.getByText(/\bDu\b|\bdich\b/).count()).toBe(0);
 
     await page.goto(`${s.baseUrl}/v2/admin/user`);
