@@ -208,7 +208,7 @@ describe('V2 layout', () => {
     ]);
     const credits = wide.page.getByTestId('credits');
     await expect(credits.textContent()).resolves.toBe('Credits: 0');
-    // The company store writes the selected company's balance once its loads finish; wait for
+    // The V2 layout's loader writes the selected company's balance once its loads finish; wait for
     // them, or its write could land after ours.
     await wide.page.waitForLoadState('networkidle');
     await wide.page.evaluate(() => localStorage.setItem('credits', '1250'));

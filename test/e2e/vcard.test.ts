@@ -50,7 +50,7 @@ describe('legacy vcard area in the browser', () => {
     const companies = (await s.api('GET', '/api/vcard/company', { token: await s.adminToken() })).body as { id: string; org: string }[];
     const companyId = companies.find((c) => c.org === org)!.id;
 
-    // The burger menu by keyboard: opens on its first item, arrows move, Escape closes and focus returns.
+    // The row's action menu by keyboard: opens on its first item, arrows move, Escape closes and focus returns.
     const menuButton = page.getByRole('button', { name: `Aktionen für ${org}` });
     await menuButton.focus();
     await page.keyboard.press('Enter');

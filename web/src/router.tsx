@@ -15,9 +15,10 @@ import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
 import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
-// Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
-// of the lists below: public (no session), v2 (V2 layout) or legacy (legacy layout).
-// Admin-only screens put `loader: requireAdmin` (guards.ts) on their route.
+// Areas declare their screens with `screen(path, title, module, { admin })` (data.tsx) in
+// web/src/pages/<area>/routes.tsx and spread them into ONE of the lists below: public (no
+// session), v2 (V2 layout) or legacy (legacy layout). `{ admin: true }` runs requireAdmin
+// (guards.ts) before the screen's own loader.
 
 // Every top-level route that loads something first has a HydrateFallback: on a full page load
 // react-router renders it while the route's module or loader is on its way (without one it warns).

@@ -16,7 +16,7 @@ export async function loader(): Promise<{ companies: VcardCompany[] }> {
   return { companies: await need(call(vcardCompanyList)) };
 }
 
-/** `/vcard/company`: the legacy companies, each with a burger menu of its actions. */
+/** `/vcard/company`: the legacy companies, each with a menu of its actions. */
 export function VcardCompanyList() {
   const { companies } = useLoaderData<typeof loader>();
   const [toDelete, setToDelete] = useState<VcardCompany | null>(null);

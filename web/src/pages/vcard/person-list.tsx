@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<{ persons
   return { persons, companies };
 }
 
-/** `/vcard/person` (optionally `?companyId=`): the legacy persons with a burger menu each. */
+/** `/vcard/person` (optionally `?companyId=`): the legacy persons, each with a menu of its actions. */
 export function VcardPersonList() {
   const [search, setSearch] = useSearchParams();
   const companyId = search.get('companyId') ?? '';
