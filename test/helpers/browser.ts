@@ -82,9 +82,7 @@ export async function closeBrowser(): Promise<void> {
 /** Signs in through the login form, as a user would, and waits for the card overview. */
 export async function signInAs(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel('Benutzername').fill(user.username);
-  await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Absenden' }).click();
+  await fillLogin(page, user);
   await page.waitForURL('**/v2/card/visitenkarte');
 }
 
@@ -92,4 +90,18 @@ export async function signInAs(page: Page, baseUrl: string, user: { username: st
 export async function rowAction(page: Page, row: string, action: string | RegExp): Promise<void> {
   await page.getByRole('button', { name: `Aktionen für ${row}`, exact: true }).click();
   await page.getByRole('menu', { name: `Aktionen für ${row}` }).getByRole('menuitem', { name: action }).click();
+}
+
+/** Signed in by token (the login form has tests of its own), then at `path`. */
+export async function openSignedIn(page: Page, baseUrl: string, token: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/** Fills and sends the login form of the page shown. */
+export async function fillLogin(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Absenden' }).click();
 }

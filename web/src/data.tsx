@@ -30,15 +30,16 @@
 // send its body through a Request and parse it back untyped (docs/decisions.md).
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError } from 'react-router';
+import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError, useRouteLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { useEffect } from 'react';
 import { msg } from '../../shared/messages.ts';
 import type { ApiResult } from './api/client.ts';
+import type { CompanyFrame } from './state/company-frame.ts';
 import { showError, showSuccess } from './toast.tsx';
 import { requireAdmin } from './guards.ts';
 import { paths } from './paths.ts';
-import { subscribeSelection, useSelectedCompanyId } from './state/selection.ts';
+import { useSelectedCompanyId } from './state/selection.ts';
 
 const t = msg.backoffice;
 
@@ -103,10 +104,18 @@ export function useFreshFor(loadedFor: string | null): void {
 /** The frame around all back-office screens (router.tsx): tab title, then the screen. */
 export function Screens() {
   useTabTitle();
-  // Loaders read the selected company: another selection (the sidebar, or the layout's loader
-  // settling the first one) re-runs them.
-  const { revalidate } = useRevalidator();
-  useEffect(() => subscribeSelection(() => void revalidate()), [revalidate]);
+  // Loaders read the selected company: when the choice differs from what the V2 layout's loader
+  // read (the sidebar's choice, a card form opening another company's card), they run again. A
+  // state, not an event: a screen may change the choice in its first effect, before any listener
+  // of this frame would be registered (children's effects run first).
+  const selected = useSelectedCompanyId();
+  const frame = useRouteLoaderData('v2') as CompanyFrame | undefined;
+  const { revalidate, state } = useRevalidator();
+  // Without companies (a failed load) the loader cannot follow the choice: no retry loop.
+  const stale = frame !== undefined && frame.companies.length > 0 && frame.selectedId !== selected && state === 'idle';
+  useEffect(() => {
+    if (stale) void revalidate();
+  }, [stale, revalidate]);
   return <Outlet />;
 }
 
