@@ -47,12 +47,13 @@ describe('sign-in', () => {
   test('without a session every back-office page sends the user home', async () => {
     const { page, close } = await openPage();
     await page.goto(`${s.baseUrl}/v2/account`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    // Home is the login, which remembers the page asked for (issue 24).
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Faccount`);
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     // A stored token the server refuses counts as no session.
     await page.evaluate(() => localStorage.setItem('token', 'abgelaufen'));
     await page.goto(`${s.baseUrl}/v2/admin/user`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Fadmin%2Fuser`);
     expect(await stored(page, 'token')).toBeNull();
     await close();
   });
@@ -235,7 +236,7 @@ describe('V2 layout', () => {
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['device']);
     expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
     await page.goto(`${s.baseUrl}/v2/account`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Faccount`);
     await close();
   });
 

@@ -73,4 +73,33 @@ describe('lists fit their box', () => {
     }
     expect(found).toEqual([]);
   });
+
+  test('the column choice hides a column, and the list keeps it hidden over a reload; the row menu is reached by keyboard', async () => {
+    const t = await createTenant(s);
+    await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Spalte', lastname: 'Wahl' } });
+    const { page } = await openPage();
+    await page.goto(`${s.baseUrl}/`);
+    await page.evaluate((token) => localStorage.setItem('token', token), t.user.token);
+    await page.goto(`${s.baseUrl}/v2/card/visitenkarte`);
+    // Header texts without the sort arrow.
+    const headers = async () => (await page.locator('table.cards-table thead th').allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim());
+    await page.getByRole('row').filter({ hasText: 'Wahl' }).waitFor();
+    expect(await headers()).toContain('Profil');
+    await page.getByText('Spalten', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Profil' }).uncheck();
+    expect(await headers()).not.toContain('Profil');
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'Wahl' }).waitFor();
+    expect(await headers()).not.toContain('Profil');
+    expect(await headers()).toContain('Nachname');
+    // Tab to the row's menu button, open it with Enter: focus lands on its first action.
+    const button = page.getByRole('button', { name: 'Aktionen für Spalte Wahl' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Vorschau (neuer Tab)');
+    await page.keyboard.press('End');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Löschen');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog', { name: 'Visitenkarte löschen' }).waitFor();
+  });
 });

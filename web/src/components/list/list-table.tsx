@@ -104,7 +104,9 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     getRowId: (row) => props.rowKey(row),
     state: { sorting, globalFilter: text, columnVisibility },
     onSortingChange: setSorting,
-    onColumnVisibilityChange: (next) => setChosen(typeof next === 'function' ? next(columnVisibility) : next),
+    // Only the user's choice is kept: a column this user does not get stays out of it.
+    onColumnVisibilityChange: (next) => setChosen(Object.fromEntries(Object.entries(typeof next === 'function' ? next(columnVisibility) : next)
+      .filter(([id]) => !(props.hidden ?? []).includes(id)))),
     enableSorting: sort !== undefined,
     enableSortingRemoval: false,
     enableMultiSort: false,
