@@ -155,7 +155,7 @@ describe('admins', () => {
     await page.getByLabel('E-Mail').fill(`${username}@beispiel.de`);
     await page.getByLabel('Vorname').fill('Nora');
     await page.getByLabel('Nachname').fill('Neumann');
-    await page.getByLabel('Passwort').fill('neu-passwort-1');
+    await page.getByLabel('Passwort').fill('Nebel-Kompass-Birke-73');
     await page.getByLabel('Unternehmen hinzufügen').selectOption({ label: company.org });
     await page.getByRole('button', { name: `${company.org} Entfernen` }).waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
@@ -165,7 +165,7 @@ describe('admins', () => {
 
     const user = await openPage();
     await user.page.goto(`${s.baseUrl}/`);
-    await fillLogin(user.page, { username, password: 'neu-passwort-1' });
+    await fillLogin(user.page, { username, password: 'Nebel-Kompass-Birke-73' });
     await user.page.waitForURL('**/v2/card/visitenkarte');
     await expect(user.page.getByTestId('current-company').textContent()).resolves.toBe(company.org);
   });

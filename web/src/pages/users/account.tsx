@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useNavigate, useRouteLoaderData } from 'react-router';
 import { userUpdate } from '../../../../shared/api/routes/user.ts';
 import { changeEmailSchema, changePasswordSchema } from '../../../../shared/schemas/user.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
@@ -33,18 +33,16 @@ export function AccountPage() {
 
 /** A new e-mail address needs the current password (issue 19): a stolen session cannot redirect the account. */
 function EmailForm({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
-  const revalidator = useRevalidator();
   const form = useForm({ name: 'account-email', initial: { email: '', currentPassword: '' }, parse: (v: { email: string; currentPassword: string }) => changeEmailSchema.safeParse(v) });
   const submit = form.onSubmit(async ({ email, currentPassword }) => {
     const res = await call(userUpdate, { params: { id: user.id }, body: { email, currentPassword, password: undefined, version: user.version } });
-    if (!res.data) return res;
-    setUser(res.data);
-    forgetSessionAnswer();
-    showSuccess(t.emailChanged, undefined, { form: 'account-email' });
-    onChanged();
-    void revalidator.revalidate();
+    if (res.data) {
+      setUser(res.data);
+      forgetSessionAnswer();
+      onChanged();
+    }
     return res;
-  });
+  }, { success: t.emailChanged });
   return (
     <>
       <h2>{t.emailTitle}</h2>
