@@ -162,7 +162,7 @@ describe('passwords and the own account (issue 19)', () => {
     await page.getByText('Passwortstärke: sehr stark. Erfüllt die Passwortregeln.').waitFor();
     await page.getByLabel('Neues Passwort bestätigen').fill('Alma-Regal-Tinte-44');
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde erfolgreich geändert' }).waitFor();
     await page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Profile' }).first().waitFor();
     await expect(notice.count()).resolves.toBe(0);
@@ -177,7 +177,7 @@ describe('passwords and the own account (issue 19)', () => {
     await emailForm.getByText('Das aktuelle Passwort ist falsch.').first().waitFor();
     await emailForm.getByLabel('Aktuelles Passwort').fill('Alma-Regal-Tinte-44');
     await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
-    await page.getByRole('status').filter({ hasText: 'Deine E-Mail-Adresse wurde erfolgreich geändert' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse wurde erfolgreich geändert' }).waitFor();
     expect((await s.api('GET', `/api/user/${created.body.id}`, { token: admin })).body.email).toBe('neu@example.de');
     await close();
   });

@@ -8,6 +8,7 @@ import { createCompany, createTenant } from '../helpers/card-fixtures.ts';
 // Issue 24: the defects a new user met, one test each (numbers as in the issue): signing in, the
 // frame, words, users. The screens' defects are in new-user-screens.test.ts (two files run in parallel).
 
+// Each test walks several screens: on a loaded machine that takes longer than the default 20 s.
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
@@ -16,7 +17,7 @@ const at = (page: Page, token: string, path: string) => openSignedIn(page, s.bas
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
-describe('signing in', () => {
+describe('signing in', { timeout: 60_000 }, () => {
   test('1: a deep link while signed out shows no false error and leads on to that page after the login', async () => {
     const t = await createTenant(s);
     const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tief', lastname: 'Link' } });
@@ -74,7 +75,7 @@ describe('signing in', () => {
   });
 });
 
-describe('the frame', () => {
+describe('the frame', { timeout: 60_000 }, () => {
   test('3: the active company is named in the sidebar with one company too, a long name in full', async () => {
     const org = 'Orthopädische Gemeinschaftspraxis Dr. med. Friederike Hohenstein-Wolkenburg und Kollegen';
     const t = await createTenant(s, org);
@@ -87,7 +88,7 @@ describe('the frame', () => {
   });
 });
 
-describe('company users', () => {
+describe('company users', { timeout: 60_000 }, () => {
   test('13: greeted by first name; admin, /vcard and /tools addresses say why they lead away; the not-found page keeps "Statistik"', async () => {
     const t = await createTenant(s);
     const { page } = await openPage();
@@ -107,7 +108,7 @@ describe('company users', () => {
   });
 });
 
-describe('words', () => {
+describe('words', { timeout: 60_000 }, () => {
   test('4: user groups by name, "gespeichert" not "editiert", "Sie" at login, "Verlauf", "Aufrufe gesamt", delete questions name the item with one verb', async () => {
     const t = await createTenant(s);
     const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Wort', lastname: 'Wahl' } });
@@ -144,7 +145,7 @@ describe('words', () => {
   });
 });
 
-describe('admins', () => {
+describe('admins', { timeout: 60_000 }, () => {
   test('5: a new user is given a company on the user form and finds it after signing in', async () => {
     const company = await createCompany(s, { org: uniqueName('Firma für Neue ') });
     const { page } = await openPage();

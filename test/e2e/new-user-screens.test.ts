@@ -8,6 +8,7 @@ import { createBareTenant, createProfile, createTenant } from '../helpers/card-f
 // Issue 24: the defects a new user met, one test each (numbers as in the issue): profiles, cards,
 // credits, statistics, legacy screens. Signing in and the frame are in new-user-frame.test.ts.
 
+// Each test walks several screens: on a loaded machine that takes longer than the default 20 s.
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
@@ -16,7 +17,7 @@ const at = (page: Page, token: string, path: string) => openSignedIn(page, s.bas
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
-describe('profiles and cards', () => {
+describe('profiles and cards', { timeout: 60_000 }, () => {
   test('6: the profile settings show a live card preview beside the design choice', async () => {
     const t = await createTenant(s);
     const { page } = await openPage();
@@ -38,7 +39,7 @@ describe('profiles and cards', () => {
   });
 });
 
-describe('card details', () => {
+describe('card details', { timeout: 60_000 }, () => {
   test('7: a new social row is no error before anything is typed; the profile\'s LinkedIn reaches the card and the vCard', async () => {
     const t = await createTenant(s);
     const { page } = await openPage();
@@ -72,7 +73,7 @@ describe('card details', () => {
   });
 });
 
-describe('the card form', () => {
+describe('the card form', { timeout: 60_000 }, () => {
   test('8: a profile with one address has it chosen; "Kürzel" is explained; e-mail types read as words', async () => {
     const t = await createBareTenant(s);
     const profile = await createProfile(s, t.company.id, { adressen: [{ straße: 'Einzige Straße 1', plz: '10115', ort: 'Berlin' }] });
@@ -90,7 +91,7 @@ describe('the card form', () => {
   });
 });
 
-describe('credits', () => {
+describe('credits', { timeout: 60_000 }, () => {
   test('9: activating a card says what it costs before saving and after; switching a paid card on again costs nothing', async () => {
     const t = await createTenant(s, undefined, { credits: 5 });
     const { page } = await openPage();
@@ -119,7 +120,7 @@ describe('credits', () => {
   });
 });
 
-describe('new tabs', () => {
+describe('new tabs', { timeout: 60_000 }, () => {
   test('10: "QR-Codes für die Wallet" and "Vorschau" say that they open a new tab', async () => {
     const t = await createTenant(s);
     await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tara', lastname: 'Tab' } });
@@ -151,7 +152,7 @@ async function collidingLabels(page: Page): Promise<string[]> {
   }));
 }
 
-describe('statistics', () => {
+describe('statistics', { timeout: 60_000 }, () => {
   test("11: a name leads to that card's figures in the same layout, titled with the name; numbers under their headers; month labels apart", async () => {
     const t = await createTenant(s);
     const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Stella', lastname: 'Statistik' } });
@@ -188,7 +189,7 @@ describe('statistics', () => {
   });
 });
 
-describe('legacy screens', () => {
+describe('legacy screens', { timeout: 60_000 }, () => {
   test('14: styled fieldsets, add buttons of their own width, phone types as words, edit links that stay in the legacy layout', async () => {
     const t = await createTenant(s);
     const admin = await s.adminToken();
