@@ -40,9 +40,9 @@ function cspFailure(violations: readonly string[]): Error {
  * A fresh context (own local storage) with one page at the given viewport (and pixel density). Every CSP violation
  * (the page's securitypolicyviolation event, or Chromium's console report) fails the test.
  */
-export async function openPage(o: { width?: number; height?: number; deviceScaleFactor?: number } = {}): Promise<BrowserSession> {
+export async function openPage(o: { width?: number; height?: number; deviceScaleFactor?: number; locale?: string } = {}): Promise<BrowserSession> {
   const context = await (await browser()).newContext({
-    viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: 'de-DE', ...(o.deviceScaleFactor ? { deviceScaleFactor: o.deviceScaleFactor } : {}),
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: o.locale ?? 'de-DE', ...(o.deviceScaleFactor ? { deviceScaleFactor: o.deviceScaleFactor } : {}),
   });
   const violations: string[] = [];
   await context.exposeBinding('__reportCspViolation', (_source, text: string) => { violations.push(text); });

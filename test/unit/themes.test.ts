@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { resolveTheme } from '../../web/src/themes/index.ts';
+import { resolveTheme } from '../../web/src/themes/index.tsx';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from '../../shared/card/links.ts';
 import { buildVcard } from '../../shared/card/vcard.ts';
 import { cardContent } from '../../shared/card/content.ts';
