@@ -42,3 +42,13 @@ export function fillPath(template: string, params: Record<string, string | numbe
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The API Gateway route keys of a route: a GET route also answers HEAD (RFC 9110 §9.3.2), and an
+ * HTTP API matches HEAD only to a route declared for HEAD, so every GET route has a HEAD twin
+ * with the same integration (infra/constructs/api.ts) and the same handler (functions/bundle.ts).
+ */
+export function apiRouteKeys(route: Pick<RouteDef, 'method' | 'path'>): string[] {
+  const key = `${route.method} ${route.path}`;
+  return route.method === 'GET' ? [key, `HEAD ${route.path}`] : [key];
+}

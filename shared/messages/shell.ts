@@ -19,6 +19,7 @@ export const shellMessages = {
     adminCredits: 'Credits',
     adminStatistics: 'Statistik',
     adminUsers: 'Benutzer',
+    adminSystemStatus: 'Systemstatus',
     cards: 'Visitenkarten',
     profiles: 'Profile',
     statistics: 'Statistik',

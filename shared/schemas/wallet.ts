@@ -11,10 +11,10 @@ export const walletSignatureSchema = z.object({ signature: z.string() });
 export const walletResultSchema = z.object({ result: z.string() });
 export const pkpassCreatedSchema = z.object({ serialNumber: z.string() });
 
-/** What is missing for each wallet: the UI names it instead of offering a broken button. */
+/** Which wallets work on this server: the UI offers only those (what is missing: admins' Systemstatus). */
 export const walletStatusSchema = z.object({
-  apple: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
-  google: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
+  apple: z.object({ available: z.boolean() }),
+  google: z.object({ available: z.boolean() }),
 });
 export type WalletStatus = z.output<typeof walletStatusSchema>;
 

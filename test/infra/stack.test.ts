@@ -10,7 +10,7 @@ import { VisitenkartenStack } from '../../infra/stack.ts';
 import { VisitenkartenWafStack } from '../../infra/waf-stack.ts';
 import { jobs } from '../../infra/jobs.ts';
 import { areas, routeList } from '../../shared/api/routes.ts';
-import { defineRoute } from '../../shared/api/define.ts';
+import { apiRouteKeys, defineRoute } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
@@ -45,17 +45,20 @@ describe('resource budget (CloudFormation allows 500 per stack)', () => {
 
   test('a route table padded to 150 routes stays at or below 500', () => {
     const padded = synth((app) => new VisitenkartenStack(app, 'Padded', { webDir, areas: paddedAreas(150) }), { alarmEmail: 'a@b.de', webAclArn: WEB_ACL });
-    expect(padded.template.findResources('AWS::ApiGatewayV2::Route')).toSatisfy((r: object) => Object.keys(r).length === 150);
+    const routeKeys = Object.values(paddedAreas(150)).flat().flatMap(apiRouteKeys).length;
+    expect(padded.template.findResources('AWS::ApiGatewayV2::Route')).toSatisfy((r: object) => Object.keys(r).length === routeKeys);
     console.info(`resources at 150 routes: ${resourceCount(padded.template)}`);
     expect(resourceCount(padded.template)).toBeLessThanOrEqual(500);
     expect(padded.findings).toEqual([]);
   });
 
-  test('a route costs exactly one resource (its route; integration and permission are per area)', () => {
-    const before = resourceCount(synth((app) => new VisitenkartenStack(app, 'A', { areas: paddedAreas(routeList.length + 1, 1) })).template);
-    const after = resourceCount(synth((app) => new VisitenkartenStack(app, 'B', { areas: paddedAreas(routeList.length + 2, 1) })).template);
-    expect(after - before).toBe(1);
-  });
+  test('a route costs exactly one resource, a GET route two (its HEAD twin); integration and permission are per area', () => {
+    const count = (n: number, id: string) => resourceCount(synth((app) => new VisitenkartenStack(app, id, { areas: paddedAreas(routeList.length + n, 1) })).template);
+    const [one, two, three] = [count(1, 'A'), count(2, 'B'), count(3, 'C')];
+    // The padding alternates GET (pad0, pad2) and POST (pad1).
+    expect(two - one).toBe(1);
+    expect(three - two).toBe(2);
+  }, 120_000);
 });
 
 describe('cdk-nag AwsSolutions', () => {
@@ -107,13 +110,17 @@ describe('functions per area', () => {
 
   test('every route-table entry is an API route integrated with its area function', () => {
     const routes = resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.flatMap(apiRouteKeys).sort());
     const integrations = Object.fromEntries(resources('AWS::ApiGatewayV2::Integration').map(([id, i]) => [id, JSON.stringify(i.Properties.IntegrationUri)]));
     for (const [area, mod] of Object.entries(areas)) {
       for (const route of Object.values(mod)) {
         const r = routes.find((x) => x.RouteKey === `${route.method} ${route.path}`)!;
         const integrationId = (r.Target['Fn::Join'][1][1] as { Ref: string }).Ref;
         expect(integrations[integrationId], route.name).toContain(`ApiArea${area}`);
+        // HEAD reaches every GET route (an HTTP API matches HEAD only to a HEAD route), on the same integration.
+        const head = routes.find((x) => x.RouteKey === `HEAD ${route.path}`);
+        if (route.method === 'GET') expect(head?.Target, `HEAD ${route.path}`).toEqual(r.Target);
+        else if (!routeList.some((x) => x.method === 'GET' && x.path === route.path)) expect(head, `HEAD ${route.path}`).toBeUndefined();
       }
     }
   });
@@ -125,6 +132,19 @@ describe('functions per area', () => {
     for (const [name, fn] of api) expect(fn.Properties.Timeout as number, name).toBeLessThanOrEqual(HTTP_API_TIMEOUT_SECONDS - 5);
     const tools = api.find(([, fn]) => String(fn.Properties.Description).startsWith('API area tools:'))!;
     expect(tools[1].Properties.Timeout).toBeGreaterThanOrEqual(budgetSeconds + 5);
+  });
+
+  test('HEAD is answered in AWS wherever GET is: every CloudFront behaviour passes HEAD on (cached like GET, forwarded as HEAD on a miss) and the API has its HEAD routes', () => {
+    const dist = resources('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    for (const b of [dist.DefaultCacheBehavior, ...(dist.CacheBehaviors ?? [])]) {
+      // Absent means CloudFront's default: GET and HEAD.
+      expect(b.AllowedMethods ?? ['GET', 'HEAD'], b.PathPattern ?? 'default').toEqual(expect.arrayContaining(['GET', 'HEAD']));
+      expect(b.CachedMethods ?? ['GET', 'HEAD'], b.PathPattern ?? 'default').toEqual(expect.arrayContaining(['GET', 'HEAD']));
+    }
+    const keys = new Set(resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string));
+    const gets = routeList.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(30);
+    expect(gets.filter((r) => !keys.has(`HEAD ${r.path}`)).map((r) => r.name)).toEqual([]);
   });
 
   test('the upload area gets the memory to decode images', () => {

@@ -14,6 +14,7 @@ export const paths = {
   adminCredits: '/v2/admin/credit',
   adminCreditDetail: '/v2/admin/credit/detail/:companyId',
   adminStatistics: '/v2/admin/statistik',
+  adminSystemStatus: '/v2/admin/systemstatus',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
   visitenkarteOverview: '/v2/card/visitenkarte',

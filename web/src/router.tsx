@@ -13,6 +13,7 @@ import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/rou
 import { creditRoutes } from './pages/credits/routes.tsx';
 import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
 import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
+import { systemRoutes } from './pages/system/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas declare their screens with `screen(path, title, module, { admin })` (data.tsx) in
@@ -33,6 +34,7 @@ const v2Screens: RouteObject[] = [
   ...profileRoutes,
   ...statisticV2Routes,
   ...creditRoutes,
+  ...systemRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [

@@ -24,8 +24,8 @@ export async function getWalletSignature(o: { auth: AuthUser; personId: string }
 export async function getWalletStatus(): Promise<WalletStatus> {
   const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
   return {
-    apple: { available: apple.ok, missing: apple.ok ? [] : apple.missing },
-    google: { available: google.ok, missing: google.ok ? [] : google.missing },
+    apple: { available: apple.ok },
+    google: { available: google.ok },
   };
 }
 

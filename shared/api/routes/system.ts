@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../define.ts';
+import { systemStatusSchema } from '../../schemas/system.ts';
 
 export const health = defineRoute({
   name: 'health',
@@ -11,4 +12,13 @@ export const health = defineRoute({
     version: z.string(),
     table: z.boolean(),
   }),
+});
+
+/** The admins' Systemstatus screen: what is set up (wallets, public address, alarm e-mail), never a secret. */
+export const systemStatus = defineRoute({
+  name: 'systemStatus',
+  method: 'GET',
+  path: '/api/system/status',
+  access: 'admin',
+  output: systemStatusSchema,
 });
