@@ -116,6 +116,19 @@ describe('wallet signature and public links', () => {
     expect(res.body.googleQr).not.toBe(res.body.appleQr);
   });
 
+  it('passes speak the profile\'s language: a profile in the-vcard-en gets English labels in a German company', async () => {
+    const c = await newCard();
+    const current = (await s.api('GET', `/api/card/company/profil/${c.profile.id}`, { token: c.user.token })).body;
+    const upd = await s.api('PATCH', `/api/card/company/profil/${c.profile.id}`, {
+      token: c.user.token,
+      body: { ...current, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, settings: { ...current.settings, theme: 'the-vcard-en' } },
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const p = verifyPass((await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`)).bytes);
+    expect(p.pass.generic.secondaryFields.map((f: any) => f.label)).toEqual(['Position', 'Company']);
+    expect(p.pass.description).toBe('Business card Jürgen Groß');
+  });
+
   it('Systemstatus shows admins what is set up, never key material', async () => {
     const res = await s.api('GET', '/api/system/status', { token: await s.adminToken() });
     expect(res.status).toBe(200);
@@ -222,7 +235,13 @@ describe('signed-in wallet routes', () => {
         { id: 'email-work1', header: 'E-Mail', body: 'juergen@beispiel.de' },
       ],
     });
-    expect(object.hexBackgroundColor).toMatch(/^#[0-9a-fA-F]{3,6}$/);
+    // The Apple pass's background (the profile's applePass colour), and the links module.
+    expect(object.hexBackgroundColor).toBe('#1a2b3c');
+    expect(object.linksModuleData.uris).toEqual([
+      { id: 'link-tel-work', uri: 'tel:+49301234567', description: 'Anrufen: +49 30 1234567' },
+      { id: 'link-email-work1', uri: 'mailto:juergen@beispiel.de', description: 'E-Mail schreiben: juergen@beispiel.de' },
+      { id: 'link-card', uri: `${s.baseUrl}/c/${c.person.id}`, description: 'Visitenkarte öffnen' },
+    ]);
     // Google loads the images from these URLs: the 660 px logo badge and the 1032x336 hero made at upload.
     expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${variantFilename(c.walletLogo, { pass: 'googleLogo' })}`);
     expect(object.heroImage.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/imageWallet/${variantFilename(c.imageWallet, { pass: 'googleHero' })}`);

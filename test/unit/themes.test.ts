@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { resolveTheme } from '../../web/src/themes/index.tsx';
+import { profileLanguage, themeLanguage, visitorLanguage } from '../../shared/card/themes.ts';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from '../../shared/card/links.ts';
 import { buildVcard } from '../../shared/card/vcard.ts';
 import { cardContent } from '../../shared/card/content.ts';
@@ -114,5 +115,23 @@ describe('card model without zod', () => {
     const c = cardContent({ person: person({ org: 'Äbert AG' }), profile: null, lang: 'en' });
     expect(c.title).toBe('Äbert AG Jörg Äbert');
     expect(c.labels.impressum).toBe('Legal notice');
+  });
+});
+
+describe('languages (issue 23)', () => {
+  test('the visitor\'s browser decides unless the theme fixes one; else the company\'s language', () => {
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'de', browser: ['en-US', 'de'] })).toBe('en');
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'en', browser: ['de-AT'] })).toBe('de');
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'en', browser: ['fr-FR', 'it'] })).toBe('en');
+    expect(visitorLanguage({ theme: 'the-vcard-en', companyLang: 'de', browser: ['de-DE'] })).toBe('en');
+    expect(visitorLanguage({ theme: undefined, companyLang: undefined, browser: [] })).toBe('de');
+  });
+
+  test('vCard and passes follow the profile: its theme\'s language, else the company\'s', () => {
+    expect(themeLanguage('the-vcard-en')).toBe('en');
+    expect(themeLanguage('the-vcard')).toBeUndefined();
+    expect(profileLanguage('the-vcard-en', 'de')).toBe('en');
+    expect(profileLanguage('dark', 'en')).toBe('en');
+    expect(profileLanguage('gibt-es-nicht', 'xx')).toBe('de');
   });
 });
