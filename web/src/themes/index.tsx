@@ -9,8 +9,6 @@ import type { ThemeProps } from './types.ts';
 // The public card and the form previews both render through `themeComponent`, so a preview is the
 // public card. The components stay React components; the public page runs them on preact/compat.
 
-type ThemeModule = { default: ComponentType<ThemeProps> };
-
 const components = new Map<ThemeName, ComponentType<ThemeProps>>();
 
 /** The registered name for a theme setting; unknown or missing names fall back to the default. */
@@ -28,9 +26,4 @@ export function themeComponent(name: string | null | undefined): ComponentType<T
     components.set(key, component);
   }
   return component;
-}
-
-/** The theme as a module, as before the themes became data (every theme now comes with the page). */
-export function loadTheme(name: string | null | undefined): Promise<ThemeModule> {
-  return Promise.resolve({ default: themeComponent(name) });
 }
