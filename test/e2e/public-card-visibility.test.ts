@@ -171,4 +171,46 @@ describe('every public page a visitor can reach', () => {
     expect(queues.flat().length).toBe(runs.length);
     expect(problems).toEqual([]);
   }, 240_000);
+
+  test('error and wallet pages in German and English: designed, with a way on, never a raw error, the same for unknown and inactive cards', async () => {
+    const active = cards.get('the-vcard/dark')!;
+    const profile = await createProfile(s, t.company.id, fullProfile(''));
+    const inactive = await createCard(s, t, profile, { isActive: false });
+    const sig = (await s.api('GET', `/api/wallet/signature/${active}`, { token: t.user.token })).body.signature as string;
+    const inactiveSig = (await s.api('GET', `/api/wallet/signature/${inactive}`, { token: t.user.token })).body.signature as string;
+    const words = {
+      de: { notFound: 'Karte nicht gefunden', retry: 'Erneut versuchen', noWallet: 'Diese Karte gibt es im Moment nicht als Wallet-Karte.', toCard: 'Zur Visitenkarte' },
+      en: { notFound: 'Card not found', retry: 'Try again', noWallet: 'This card is not available as a wallet pass at the moment.', toCard: 'Open the business card' },
+    };
+    await Promise.all((['de', 'en'] as const).map(async (lang) => {
+      const w = words[lang];
+      const { page } = await openPage({ ...PHONE, locale: LANGS[lang] });
+      const missing: string[] = [];
+      for (const path of ['/c/gibt-es-nicht', `/c/${inactive}`, '/c/', `/qr/${active}/${sig.slice(2)}`, `/qr/gibt-es-nicht/${sig}`, `/qr/${inactive}/${inactiveSig}`, `/api/wallet/pkpass/${active}/x${sig}`, `/api/wallet/googlecard/${inactive}/${inactiveSig}`]) {
+        await page.goto(`${s.baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1, name: w.notFound }).waitFor();
+        await page.getByRole('button', { name: w.retry }).waitFor();
+        const text = await page.locator('main').innerText();
+        expect(text, path).not.toMatch(RAW);
+        missing.push(text);
+        await expect(page.locator('main').getAttribute('lang')).resolves.toBe(lang);
+      }
+      // Unknown, inactive and wrong links: one and the same page.
+      expect(new Set(missing).size, lang).toBe(1);
+      // A good link without wallets set up: the QR page with a sentence and the way to the card; the QR codes' links lead there.
+      for (const path of [`/qr/${active}/${sig}`, `/api/wallet/pkpass/${active}/${sig}`]) {
+        await page.goto(`${s.baseUrl}${path}`);
+        await page.getByText(w.noWallet).waitFor();
+        await page.getByRole('link', { name: w.toCard }).click();
+        await page.locator('article.vc-card').waitFor();
+        expect(await page.locator('body').innerText(), path).not.toMatch(RAW);
+      }
+      // 'Kontakt speichern' answers a vCard (GET and HEAD).
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await page.request.fetch(`${s.baseUrl}/api/card/${active}/vcard`, { method });
+        expect(res.status(), method).toBe(200);
+        expect(res.headers()['content-type'], method).toMatch(/^text\/vcard/);
+      }
+    }));
+  }, 120_000);
 });
