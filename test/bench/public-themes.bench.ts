@@ -6,26 +6,13 @@ import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import jpeg from 'jpeg-js';
 import { buildWeb, webOutDir } from '../../web/build.ts';
 import { themeNames } from '../../shared/card/themes.ts';
 import { makeTransparentLogo } from '../helpers/images.ts';
 import { CHROMIUM, FLAGS, lighthouseScores, startServer } from './public-card.bench.ts';
+import { croppedPortraitJpeg } from '../helpers/photo.ts';
 import { median } from './harness.ts';
 import type { BenchModule, Figure } from './harness.ts';
-
-/** A photo-like JPEG at the photo's crop ratio (gradients and noise compress like a photo). */
-function photoJpeg(width: number, height: number): Buffer {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const n = (Math.sin(x * 0.05) + Math.cos(y * 0.07)) * 20 + ((x * 7 + y * 13) % 17);
-      data.set([120 + (x / width) * 80 + n, 90 + (y / height) * 70 + n, 110 + n, 255], i);
-    }
-  }
-  return Buffer.from(jpeg.encode({ data, width, height }, 85).data);
-}
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -38,7 +25,8 @@ async function cardsPerTheme(s: Server): Promise<Map<string, string>> {
     form.append('image', new Blob([new Uint8Array(data)], { type }), name);
     return (await s.api('POST', `/api/upload/${company.id}`, form, s.token)).filename as string;
   };
-  const photo = await upload(photoJpeg(1355, 1000), 'image/jpeg', 'foto.jpg');
+  // The photo as the card form's cropper sends it; the logo transparent, in the company colour.
+  const photo = await upload(await croppedPortraitJpeg(), 'image/jpeg', 'foto.jpg');
   const logo = await upload(makeTransparentLogo(540, 400, [141, 10, 35]), 'image/png', 'logo.png');
   const ids = new Map<string, string>();
   for (const theme of themeNames) {

@@ -9,18 +9,7 @@ import { buildWeb, webOutDir } from '../../web/build.ts';
 import { median } from './harness.ts';
 import type { BenchModule, Figure } from './harness.ts';
 import { CHROMIUM, FLAGS, createCard, lighthouseScores, startServer } from './public-card.bench.ts';
-import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, TEAM_ID } from '../helpers/wallet-fakes.ts';
-
-/** Both wallets set up (a throw-away chain and service account): the page offers a platform only when it works. */
-function configureWallets(): void {
-  const chain = makeTestChain();
-  const sa = makeServiceAccount(chain.dir, 'http://127.0.0.1:9/token');
-  Object.assign(process.env, {
-    APPLE_PASS_TYPE_ID: PASS_TYPE_ID, APPLE_TEAM_ID: TEAM_ID, APPLE_PASS_CERT_FILE: chain.files.signerCert,
-    APPLE_PASS_KEY_FILE: chain.files.signerKey, APPLE_WWDR_CERT_FILE: chain.files.wwdr,
-    GOOGLE_WALLET_ISSUER_ID: '3388000000022222222', GOOGLE_WALLET_KEY_FILE: sa.file,
-  });
-}
+import { configureTestWallets } from '../helpers/wallet-fakes.ts';
 
 async function firstVisit(url: string, origin: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
@@ -58,7 +47,8 @@ const bench: BenchModule = {
   name: 'qrWalletPage',
   async measure(ctx) {
     await buildWeb({ onlyIfStale: true });
-    configureWallets();
+    // The page offers a platform only when its wallet works.
+    configureTestWallets();
     const s = await startServer(ctx);
     try {
       const { id } = await createCard(s);

@@ -3,7 +3,7 @@ import { startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage } from '../helpers/browser.ts';
 import { createProfile } from '../helpers/card-fixtures.ts';
-import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, TEAM_ID } from '../helpers/wallet-fakes.ts';
+import { configureTestWallets } from '../helpers/wallet-fakes.ts';
 import { axeViolations, createCard, fullProfile, PHONE, tenantWithImages } from './public-card-fixtures.ts';
 import type { Tenant } from './public-card-fixtures.ts';
 
@@ -16,13 +16,7 @@ let id: string;
 let signature: string;
 
 beforeAll(async () => {
-  const chain = makeTestChain();
-  const sa = makeServiceAccount(chain.dir, 'http://127.0.0.1:9/token');
-  Object.assign(process.env, {
-    APPLE_PASS_TYPE_ID: PASS_TYPE_ID, APPLE_TEAM_ID: TEAM_ID, APPLE_PASS_CERT_FILE: chain.files.signerCert,
-    APPLE_PASS_KEY_FILE: chain.files.signerKey, APPLE_WWDR_CERT_FILE: chain.files.wwdr,
-    GOOGLE_WALLET_ISSUER_ID: '3388000000022222222', GOOGLE_WALLET_KEY_FILE: sa.file,
-  });
+  configureTestWallets();
   s = await startTestServer();
   let files: { photo: string; logo: string };
   ({ t, files } = await tenantWithImages(s));
