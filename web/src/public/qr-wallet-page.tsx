@@ -3,8 +3,8 @@ import type { WalletCard } from '../../../shared/schemas/wallet.ts';
 import { walletQrTextsByLang } from '../../../shared/card/wallet-page-texts.ts';
 import { AA_LARGE, logoPlate, readableOn } from '../../../shared/card/contrast.ts';
 import { visitorLanguage } from '../../../shared/card/themes.ts';
-import { hexColor, uploadUrl } from '../../../shared/card/links.ts';
-import { variantFilename } from '../../../shared/images.ts';
+import { hexColor } from '../../../shared/card/links.ts';
+import { variantUrl } from '../../../shared/images.ts';
 import { useLogoColours } from '../themes/logo-tone.ts';
 import { fetchPublic, LoadState, usePublicLoad } from './load-state.tsx';
 import { browserLanguages } from './visitor-language.ts';
@@ -71,13 +71,13 @@ function AndroidLogo() {
 /** The company's logo on its colour, on a plate where the logo would not stand out (as on the card). */
 function Head({ card, label }: { card: WalletCard; label: string }) {
   const band = hexColor(card.color, '#1d2530');
-  const colours = useLogoColours(card.logo ? uploadUrl('logo', variantFilename(card.logo, 160)) : undefined);
-  const plate = colours ? logoPlate(colours, [band]) : undefined;
+  const image = useLogoColours();
+  const plate = image.colours ? logoPlate(image.colours, [band]) : undefined;
   return (
     <header className="qrw-head" style={{ background: band }}>
       {card.logo && (
-        <span className="qrw-logo" style={plate ? { background: plate } : undefined} data-logo-ready={colours ? '' : undefined}>
-          <img src={uploadUrl('logo', variantFilename(card.logo, 320))} alt={label} />
+        <span className="qrw-logo" style={plate ? { background: plate } : undefined} data-logo-ready={image.colours ? '' : undefined}>
+          <img src={variantUrl('logo', card.logo, { width: 320 })} alt={label} onLoad={image.onLoad} onError={image.onError} />
         </span>
       )}
     </header>
