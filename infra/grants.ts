@@ -29,7 +29,7 @@ const walletUpdates: Needs = { walletSecrets: true, uploads: 'read' };
  */
 const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
-  // The admins' Systemstatus reads whether the wallet configuration is complete (never shows it).
+  // The admins' Systemstatus (in the wallet area) reads whether the wallet configuration is complete (never shows it).
   systemStatus: { walletSecrets: true },
   // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
   companyDelete: { uploads: 'readWrite', invalidation: true },

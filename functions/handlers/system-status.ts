@@ -1,4 +1,4 @@
-import { systemStatus } from '../../shared/api/routes/system.ts';
+import { systemStatus } from '../../shared/api/routes/wallet.ts';
 import { createHandler } from '../lib/http.ts';
 import { getSystemStatus } from '../domain/system/system-status.ts';
 

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { defineRoute } from '../define.ts';
-import { systemStatusSchema } from '../../schemas/system.ts';
 
 export const health = defineRoute({
   name: 'health',
@@ -14,11 +13,3 @@ export const health = defineRoute({
   }),
 });
 
-/** The admins' Systemstatus screen: what is set up (wallets, public address, alarm e-mail), never a secret. */
-export const systemStatus = defineRoute({
-  name: 'systemStatus',
-  method: 'GET',
-  path: '/api/system/status',
-  access: 'admin',
-  output: systemStatusSchema,
-});

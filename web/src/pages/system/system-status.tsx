@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import type { ReactNode } from 'react';
-import { systemStatus } from '../../../../shared/api/routes/system.ts';
+import { systemStatus } from '../../../../shared/api/routes/wallet.ts';
 import type { SystemStatus } from '../../../../shared/schemas/system.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
