@@ -193,8 +193,14 @@ export function createHandler<R extends RouteDef>(
   options: HandlerOptions = {},
 ) {
   return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
+    const method = event.requestContext?.http?.method ?? route.method;
+    // In AWS a GET route is declared as ANY (shared/api/define.ts apiRouteKey): HEAD is answered
+    // like GET, every other method this route does not have is a 405, as locally.
+    if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
+      return json(405, { message: msg.errors.routeNotFound } satisfies ErrorBody, { allow: route.method === 'GET' ? 'GET, HEAD' : route.method });
+    }
     const result = await answer(route, fn, options, event);
-    return event.requestContext?.http?.method === 'HEAD' ? headOf(result) : result;
+    return method === 'HEAD' ? headOf(result) : result;
   });
 }
 

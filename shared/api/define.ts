@@ -44,11 +44,12 @@ export function fillPath(template: string, params: Record<string, string | numbe
 }
 
 /**
- * The API Gateway route keys of a route: a GET route also answers HEAD (RFC 9110 §9.3.2), and an
- * HTTP API matches HEAD only to a route declared for HEAD, so every GET route has a HEAD twin
- * with the same integration (infra/constructs/api.ts) and the same handler (functions/bundle.ts).
+ * The API Gateway route key of a route. An HTTP API matches HEAD only to a route declared for HEAD
+ * (or ANY), and CloudFront forwards a viewer's HEAD to the origin as HEAD on a cache miss, so a GET
+ * route is declared as `ANY`: HEAD reaches the GET handler (which answers without a body) and costs
+ * no second CloudFormation resource; any other method that no route of the path declares reaches
+ * it too and is answered 405 by `createHandler`, as locally.
  */
-export function apiRouteKeys(route: Pick<RouteDef, 'method' | 'path'>): string[] {
-  const key = `${route.method} ${route.path}`;
-  return route.method === 'GET' ? [key, `HEAD ${route.path}`] : [key];
+export function apiRouteKey(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method === 'GET' ? 'ANY' : route.method} ${route.path}`;
 }

@@ -205,7 +205,7 @@ describe('V2 layout', () => {
     const nav = wide.page.getByRole('navigation', { name: NAV });
     await nav.waitFor();
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
-      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Statistik', 'Konto',
+      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Systemstatus', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Statistik', 'Konto',
     ]);
     const credits = wide.page.getByTestId('credits');
     await expect(credits.textContent()).resolves.toBe('Credits: 0');
