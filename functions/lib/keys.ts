@@ -129,6 +129,13 @@ export const keys = {
   ownedVcardPerson: (companyId: string, personId: string) => keys.owned(companyId, 'VPERSON', personId),
   ownedVcardPersonPrefix: (companyId: string) => keys.owned(companyId, 'VPERSON', ''),
 
+  /**
+   * A change to what cards show (functions/domain/cards/card-change.ts): written in the same
+   * transaction as the change, read by the `card-changed` job from the table's stream; its
+   * `doneAt` says it was handled. Expires by TTL.
+   */
+  cardChange: (changeId: string) => ({ pk: `CARDCHANGE#${changeId}`, sk: 'CHANGE' }),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

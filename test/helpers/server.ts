@@ -8,6 +8,8 @@ import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
+import { startCardChangeFeed } from '../../functions/local/card-change-feed.ts';
+import type { CardChangeFeed, FeedOptions } from '../../functions/local/card-change-feed.ts';
 
 export const ADMIN = { username: 'admin', password: 'Wolke-Tinte-Regal-51' };
 
@@ -27,14 +29,21 @@ export interface TestServer {
   adminToken(): Promise<string>;
   /** Closes the local CDN access log and counts it now (views and saves); the server's own timer is off in tests. */
   flushViews(): Promise<FlushResult>;
+  /** The card-changed job as `npm start` runs it: `await s.cardChanges.drain()` after a write, before looking at its effects. */
+  cardChanges: CardChangeFeed;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Timing of the card-changed feed (a dead-letter test shortens the retries). */
+  feed?: Partial<Omit<FeedOptions, 'endpoint' | 'tableName'>>;
 }
 
 /**
  * The product's local server on a free port with a table of its own in the shared DynamoDB
  * Local, so test files never see each other's data.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
@@ -51,6 +60,7 @@ export async function startTestServer(): Promise<TestServer> {
     adminPassword: ADMIN.password,
     publicBaseUrl: baseUrl,
   });
+  const cardChanges = startCardChangeFeed({ pollMs: 1000, ...options.feed, endpoint: inject('dynamoEndpoint'), tableName });
 
   const api: TestServer['api'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -86,10 +96,11 @@ export async function startTestServer(): Promise<TestServer> {
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
     flushViews: () => cdnLog.flush(),
-    close: () => new Promise<void>((ok) => {
+    cardChanges,
+    close: () => cardChanges.stop().then(() => new Promise<void>((ok) => {
       server.closeAllConnections();
       server.close(() => ok());
-    }),
+    })),
   };
 }
 
@@ -98,9 +109,9 @@ export async function startTestServer(): Promise<TestServer> {
  * for that server, so the file can say `const s = useTestServer();` at the top and use `s` in
  * its tests and hooks (not while the module loads: the server does not exist yet).
  */
-export function useTestServer(): TestServer {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   let server: TestServer | undefined;
-  beforeAll(async () => { server = await startTestServer(); });
+  beforeAll(async () => { server = await startTestServer(options); });
   afterAll(async () => { await server?.close(); });
   const current = () => {
     if (!server) throw new Error('The test server starts in beforeAll; use it in tests and hooks.');
@@ -114,6 +125,7 @@ export function useTestServer(): TestServer {
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),
     flushViews: () => current().flushViews(),
+    get cardChanges() { return current().cardChanges; },
     close: () => current().close(),
   };
 }

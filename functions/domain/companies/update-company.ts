@@ -10,8 +10,7 @@ import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
-import { walletCardsChanged } from '../wallet/card-changed.ts';
-import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -83,11 +82,8 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
       onFail: () => new ConflictError(),
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
+    // Cards show the org (display-name fallback) and speak the company's language.
+    ...(next.org !== current.org || next.lang !== current.lang ? [cardChangeStep({ scope: 'company', targetId: o.companyId, companyId: o.companyId })] : []),
   ]);
-  // Cards show the org (display-name fallback) and speak the company's language.
-  if (next.org !== current.org || next.lang !== current.lang) {
-    await invalidateCompanyCards(o.companyId);
-    await walletCardsChanged({ companyId: o.companyId });
-  }
   return toCompanyOutput(next, users);
 }
