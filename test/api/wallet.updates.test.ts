@@ -59,6 +59,9 @@ describe('passes stay current', () => {
       token: c.user.token, body: { ...c.body, position: 'Vertriebsleitung', version: c.person.version },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // The request sends nothing itself: the card-changed job pushes.
+    expect(apns.pushes.length).toBe(before);
+    await s.cardChanges.drain();
     const pushes = apns.pushes.slice(before);
     expect(pushes).toEqual([{ path: `/3/device/${pushToken}`, topic: PASS_TYPE_ID, body: '{}', clientSubject: `Pass Type ID: ${PASS_TYPE_ID}` }]);
 
@@ -89,6 +92,7 @@ describe('passes stay current', () => {
     const before = apns.pushes.length;
     const off = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, { token: c.user.token, body: { ...c.body, isActive: false, version: c.person.version } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
     expect(google.objects.get(objectId).state).toBe('EXPIRED');
     const passPath = `/api/wallet/passkit/v1/passes/${PASS_TYPE_ID}/${c.person.id}`;
@@ -98,6 +102,7 @@ describe('passes stay current', () => {
 
     const del = await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token });
     expect(del.status).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.length).toBe(before + 2);
     const afterDelete = await fetch(s.baseUrl + passPath, { headers: auth });
     expect(afterDelete.status).toBe(200);
@@ -112,6 +117,7 @@ describe('passes stay current', () => {
     const deviceId = `device${randomBytes(6).toString('hex')}`;
     const { auth } = await register(c, deviceId, randomBytes(32).toString('hex'));
     expect((await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+    await s.cardChanges.drain();
     const reg = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.passRegistration(c.person.id, deviceId) }))).Item!;
     expect(reg.voidedCard).toBeDefined();
     // The table's TTL removes it (DynamoDB TTL: expiresAt in seconds).
@@ -134,6 +140,7 @@ describe('passes stay current', () => {
     apns.statusFor.set(pushToken, 410);
     const edit = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, { token: c.user.token, body: { ...c.body, position: 'Neu', version: c.person.version } });
     expect(edit.status).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.some((p) => p.path === `/3/device/${pushToken}`)).toBe(true);
     expect((await s.api('GET', `/api/wallet/passkit/v1/devices/${deviceId}/registrations/${PASS_TYPE_ID}`)).status).toBe(204);
   });
@@ -149,6 +156,7 @@ describe('passes stay current', () => {
       body: { ...profile, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, firmenname: 'Neuer Name GmbH' },
     });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
   });
 });
