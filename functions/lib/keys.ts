@@ -106,8 +106,6 @@ export const keys = {
    */
   cardStatRollup: (companyId: string, personId: string) => ({ pk: `STATS#${companyId}`, sk: personId }),
   cardStatRollupPartition: (companyId: string) => ({ pk: `STATS#${companyId}` }),
-  /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
-  cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
   /** The open merge batch of one log source (functions/domain/statistics/merge-cdn-logs.ts): its files, phase and lease. */
   cdnMergeBatch: (sourceId: string) => ({ pk: `CDNMERGE#${sourceId}`, sk: 'BATCH' }),
 

@@ -77,7 +77,7 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
   const company = marked.Item as CompanyItem | undefined;
   if (!company) throw new NotFoundError(msg.company.notFound);
   await deleteOwnedItems(o.companyId);
-  // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
+  // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });
   const userIds = [...(company.userIds ?? [])];
   const existing = await loadCompanyUsers(userIds);

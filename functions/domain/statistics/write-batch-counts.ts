@@ -2,8 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from '../../lib/db.ts';
 import { saveKinds } from './counted-requests.ts';
 import type { DayCount } from './parse-cdn-log.ts';
-import { companiesOf, dayUpdate, rollupUpdate } from './write-counts.ts';
-import type { Unit } from './write-counts.ts';
+import { companiesOf, dayUpdate, rollupUpdate } from './counter-updates.ts';
+import type { Unit } from './counter-updates.ts';
 
 /** Counter updates in flight at once. */
 const PARALLEL_UPDATES = 16;

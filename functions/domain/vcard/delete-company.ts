@@ -32,7 +32,7 @@ export async function deleteVcardCompany(o: { companyId: string }): Promise<void
   ], () => new NotFoundError(msg.vcard.errors.companyNotFound));
   // Persons, settings, view counters and uploads (files with all their variants, off the CDN too).
   await deleteOwnedItems(o.companyId);
-  // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
+  // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });
   await batchDeleteAll([keys.vcardCompany(o.companyId)]);
 }
