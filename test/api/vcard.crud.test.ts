@@ -171,9 +171,11 @@ describe('legacy card on /api/card/{id}', () => {
 
     clearRecordedInvalidations();
     await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard' } } });
+    await s.cardChanges.drain();
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
     clearRecordedInvalidations();
     await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { firstname: 'Erika', lastname: 'Neu' } });
+    await s.cardChanges.drain();
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
 
     await s.api('DELETE', `${C}/${co.id}`, { token: admin });

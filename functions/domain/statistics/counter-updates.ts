@@ -1,6 +1,6 @@
 // The counter updates of the statistics merge (merge-cdn-logs.ts, write-batch-counts.ts): one per
-// card and Berlin day, one per card's monthly rollup, and which company a card counts for.
-import { batchGetAll, tableName } from '../../lib/db.ts';
+// card and Berlin day, one per card's monthly rollup.
+import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { saveKinds } from './counted-requests.ts';
@@ -87,20 +87,4 @@ export function rollupUpdate(companyId: string, u: Unit): TransactItem {
       ExpressionAttributeValues: values,
     },
   };
-}
-
-/** Which company each card belongs to (eventually consistent: a card is never counted before it exists). */
-export async function companiesOf(cardIds: string[]): Promise<Map<string, string>> {
-  const items = await batchGetAll<{ id: string; companyId: string }>(
-    cardIds.map((id) => keys.person(id)),
-    { expression: '#id, #c', names: { '#id': 'id', '#c': 'companyId' } },
-  );
-  const found = new Map(items.map((i) => [i.id, i.companyId]));
-  // Legacy persons' cards (functions/domain/vcard) count under their legacy company.
-  const rest = cardIds.filter((id) => !found.has(id));
-  const legacy = rest.length
-    ? await batchGetAll<{ id: string; companyId: string }>(rest.map((id) => keys.vcardPerson(id)), { expression: '#id, #c', names: { '#id': 'id', '#c': 'companyId' } })
-    : [];
-  for (const i of legacy) found.set(i.id, i.companyId);
-  return found;
 }
