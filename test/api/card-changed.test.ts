@@ -8,7 +8,7 @@ import { keys } from '../../functions/lib/keys.ts';
 import { passAuthToken } from '../../functions/lib/wallet/link-signature.ts';
 import { handleBatch } from '../../functions/jobs/card-changed.ts';
 import { CARD_CHANGED_SOURCE } from '../../functions/jobs/card-changed-source.ts';
-import { DEVICES_PER_PASS } from '../../functions/domain/wallet/pass-registrations.ts';
+import { DEVICES_PER_PASS, PASSES_PER_DEVICE } from '../../functions/domain/wallet/pass-registrations.ts';
 import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { apns, useWalletServer, walletHelpers } from './wallet-setup.ts';
 
@@ -163,5 +163,21 @@ describe('the card-changed job', () => {
     await s.cardChanges.drain();
     expect(apns.pushes.length - before).toBe(DEVICES_PER_PASS);
     for (const d of devices.slice(3)) expect(pushesTo(d.token, before)).toBe(1);
+  });
+
+  it(`a device keeps at most ${PASSES_PER_DEVICE} passes: registering one more drops its oldest`, async () => {
+    const c = await newCard();
+    const ids = [c.person.id];
+    for (let i = 0; i < PASSES_PER_DEVICE; i++) {
+      const res = await s.api('POST', '/api/card/company/person', { token: c.user.token, body: { ...c.body, firstname: `Karte${i}` } });
+      expect(res.status).toBe(200);
+      ids.push(res.body.id);
+    }
+    const d = { id: device(), token: token() };
+    for (const id of ids) expect(await register(id, d.id, d.token)).toBe(201);
+    const list = await s.api('GET', ws(`/devices/${d.id}/registrations/${PASS_TYPE_ID}`));
+    expect(list.body.serialNumbers).toHaveLength(PASSES_PER_DEVICE);
+    expect(list.body.serialNumbers).not.toContain(ids[0]);
+    expect(list.body.serialNumbers).toContain(ids.at(-1));
   });
 });
