@@ -1,5 +1,5 @@
 import { defineRoute } from '../define.ts';
-import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
+import { cardIdParams, cardSummarySchema, publicCardSchema } from '../../schemas/card.ts';
 
 // The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
 // (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
@@ -21,4 +21,13 @@ export const cardVcard = defineRoute({
 export const cardQr = defineRoute({
   name: 'cardQr', method: 'GET', path: '/api/card/company/person/{id}/qr', access: 'user',
   params: cardIdParams,
+});
+
+/**
+ * Whose card an id is, V2 or legacy (one server answer instead of the screens trying one kind,
+ * then the other): own company or admin; legacy cards for admins only.
+ */
+export const cardSummary = defineRoute({
+  name: 'cardSummary', method: 'GET', path: '/api/card/company/card/{id}', access: 'user',
+  params: cardIdParams, output: cardSummarySchema,
 });
