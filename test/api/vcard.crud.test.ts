@@ -182,3 +182,22 @@ describe('legacy card on /api/card/{id}', () => {
     expect((await s.api('GET', `/api/card/${p.id}`)).status).toBe(404);
   });
 });
+
+describe('one answer to whose card an id is (issue 21)', () => {
+  test('a legacy card: its holder for admins, 404 for company users; a V2 card for its own company', async () => {
+    const admin = await s.adminToken();
+    const co = await newCompany();
+    const p = await newPerson(co.id, { firstname: 'Ilse', lastname: 'Alt' });
+    const legacy = await s.api('GET', `/api/card/company/card/${p.id}`, { token: admin });
+    expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
+    expect(legacy.body).toMatchObject({ id: p.id, kind: 'legacy', firstname: 'Ilse', lastname: 'Alt', companyId: co.id });
+    expect((await s.api('GET', `/api/card/statistic/${p.id}`, { token: admin })).status).toBe(200);
+    const t = await createTenant(s);
+    expect((await s.api('GET', `/api/card/company/card/${p.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/statistic/${p.id}`, { token: t.user.token })).status).toBe(404);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Neu', lastname: 'Karte' } });
+    const v2 = await s.api('GET', `/api/card/company/card/${card.body.id}`, { token: t.user.token });
+    expect(v2.body).toMatchObject({ kind: 'card', firstname: 'Neu', companyId: t.company.id, isActive: true });
+    expect((await s.api('GET', `/api/card/company/card/gibt-es-nicht`, { token: admin })).status).toBe(404);
+  });
+});
