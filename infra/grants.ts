@@ -20,9 +20,6 @@ export interface Needs {
   walletSecrets?: boolean;
 }
 
-/** Card changes reach installed passes: APNs push with the pass certificate, Google PATCH with the object's images. */
-const walletUpdates: Needs = { walletSecrets: true, uploads: 'read' };
-
 /**
  * Routes whose needs differ from what their method, path and access imply. A new route that
  * needs more (a secret, the queue) adds its line here, next to its contract.
@@ -35,20 +32,10 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   companyDelete: { uploads: 'readWrite', invalidation: true },
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.
   cardVcard: { uploads: 'read' },
-  // Changes that alter what public cards show drop their cached copies at the CDN.
-  personUpdate: { invalidation: true, ...walletUpdates },
-  personDelete: { invalidation: true, ...walletUpdates },
-  profileUpdate: { invalidation: true, ...walletUpdates },
-  companyUpdate: { invalidation: true, ...walletUpdates },
-  // The import tools update cards through the card domain functions (CDN and passes follow).
-  toolsImport: { invalidation: true, ...walletUpdates },
-  toolsLegacyConvert: { invalidation: true, ...walletUpdates },
-  // Legacy persons' cards are served (and cached) like every card.
-  vcardCompanyUpdate: { invalidation: true, ...walletUpdates },
+  // Card writes only record the change in their transaction: the card-changed job (infra/jobs.ts)
+  // holds the wallet configuration for APNs and Google and asks for the CDN invalidations.
+  // Deleting a legacy company deletes its uploaded files and drops their cached copies at the CDN.
   vcardCompanyDelete: { invalidation: true },
-  vcardSettingsUpdate: { invalidation: true, ...walletUpdates },
-  vcardPersonUpdate: { invalidation: true, ...walletUpdates },
-  vcardPersonDelete: { invalidation: true, ...walletUpdates },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */

@@ -1,5 +1,8 @@
+// Read by infra at synth time and by the local feed: pure data, nothing of the server imported.
 import type { DynamoDBRecord } from 'aws-lambda';
-import { CARD_CHANGE_TYPE } from '../domain/cards/card-change.ts';
+
+/** The item type of a card change (functions/domain/cards/card-change.ts); the stream filter passes only these. */
+export const CARD_CHANGE_TYPE = 'cardChange';
 
 /**
  * How the `card-changed` job is fed, once for both runtimes: the CDK stack's event source mapping

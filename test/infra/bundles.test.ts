@@ -60,6 +60,9 @@ describe('Lambda bundles', () => {
     // The XLSX library (ExcelTS; its SpreadsheetML namespace) is bundled only where a route needs it.
     const withXlsx = allEntries().map(bundleDirName).filter((name) => readFileSync(join(out, name, 'index.mjs'), 'utf8').includes('schemas.openxmlformats.org/spreadsheetml/2006/main'));
     expect(withXlsx.sort()).toEqual(['exports', 'tools']);
+    // Pushes to installed passes leave only from the card-changed job (issue 21): no API function carries the APNs client.
+    const withApns = allEntries().map(bundleDirName).filter((name) => readFileSync(join(out, name, 'index.mjs'), 'utf8').includes('apns-topic'));
+    expect(withApns).toEqual(['job-card-changed']);
 
     Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     const { handler } = (await import(pathToFileURL(join(out, 'system/index.mjs')).href)) as { handler: (e: unknown, c: unknown) => Promise<{ statusCode: number; body: string }> };

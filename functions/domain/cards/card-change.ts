@@ -4,6 +4,7 @@ import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import type { PersonItem } from '../persons/person-item.ts';
+import { CARD_CHANGE_TYPE } from '../../jobs/card-changed-source.ts';
 
 // A change to what cards show is one event, recorded in the same transaction as the write that
 // makes it (an outbox item): the write and its event happen together or not at all. The table's
@@ -33,8 +34,7 @@ export interface CardChange {
   companyDeleted?: boolean;
 }
 
-/** The item type the stream filter passes to the job (infra and the local feed use the same). */
-export const CARD_CHANGE_TYPE = 'cardChange';
+export { CARD_CHANGE_TYPE };
 
 /** Handled changes stay this long (redeliveries within the stream's 24 h find them done), then TTL removes them. */
 export const CARD_CHANGE_RETENTION_DAYS = 2;
