@@ -1,27 +1,65 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { msg } from '../../shared/messages.ts';
-import { log } from './log.ts';
+import { routeMatcher } from './route-match.ts';
+import type { RoutePattern } from './route-match.ts';
+
+// The entry of every API Lambda: infra/bundle.ts generates it from the route table, one loader per
+// route (`() => import('…/handlers/<area>/<route>.ts')`, its own chunk), so a cold start loads
+// only the module graph of the route it serves. Kept tiny on purpose: nothing here but the map.
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type HandlerLoader = () => Promise<{ handler: RouteHandler }>;
+
+// The message catalogue is too large to load for a status nobody should see: shared/messages.ts `errors.routeNotFound`.
+const ROUTE_NOT_FOUND = 'Diese Schnittstelle gibt es nicht.';
+
+function notFound(): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 404,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify({ message: ROUTE_NOT_FOUND }),
+  };
+}
+
+/** Loads a route's module once per container (the promise is kept, so parallel first calls share it). */
+function once(load: HandlerLoader): () => Promise<RouteHandler> {
+  let loaded: Promise<RouteHandler> | undefined;
+  return () => (loaded ??= load().then((m) => m.handler, (err: unknown) => {
+    loaded = undefined;
+    throw err;
+  }));
+}
 
 /**
- * One Lambda function per area: API Gateway names the matched route in `routeKey`
- * (`GET /api/user/{id}`), which picks the route's own handler. Every route keeps its handler file;
- * the area function only saves CloudFormation resources (one function, role and log group per area).
+ * An area function behind API Gateway, which names the matched route in `routeKey`
+ * (`GET /api/user/{id}`): that route's module is loaded and called.
  */
-export function dispatch(handlers: Readonly<Record<string, RouteHandler>>): RouteHandler {
+export function dispatch(loaders: Readonly<Record<string, HandlerLoader>>): RouteHandler {
+  const handlers = new Map(Object.entries(loaders).map(([key, load]) => [key, once(load)]));
   return async (event, context) => {
-    const handler = handlers[event.routeKey];
-    if (handler) return handler(event, context);
+    const handler = handlers.get(event.routeKey);
+    if (handler) return (await handler())(event, context);
     // Only reachable when API Gateway and the bundle disagree (a route added without redeploying the function).
+    const { log } = await import('./log.ts');
     log('error', 'route key not handled by this function: deploy the stack again so API and functions match', {
       routeKey: event.routeKey,
       requestId: event.requestContext?.requestId,
     });
-    return {
-      statusCode: 404,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-      body: JSON.stringify({ message: msg.errors.routeNotFound }),
-    };
+    return notFound();
+  };
+}
+
+/**
+ * A function behind a Lambda function URL, which has no route table: the path is matched against
+ * the function's routes (as API Gateway would) and the route's module runs with the `routeKey` and
+ * path parameters API Gateway would have set. HEAD is answered like GET.
+ */
+export function dispatchUrl(routes: readonly (RoutePattern & { load: HandlerLoader })[]): RouteHandler {
+  const match = routeMatcher(routes.map((r) => ({ ...r, handler: once(r.load) })));
+  return async (event, context) => {
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const found = match(method === 'HEAD' ? 'GET' : method, event.rawPath);
+    if (found === null || found === 'method-not-allowed') return notFound();
+    const routeKey = `${found.route.method} ${found.route.path}`;
+    return (await found.route.handler())({ ...event, routeKey, pathParameters: found.pathParameters }, context);
   };
 }

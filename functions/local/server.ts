@@ -1,14 +1,16 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { handlerFileName } from '../../shared/api/routes.ts';
+import { routeList } from '../../shared/api/routes.ts';
+import type { RouteDef } from '../../shared/api/define.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { msg } from '../../shared/messages.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
-import { matchRoute } from './router.ts';
+import { routeMatcher } from '../lib/route-match.ts';
 import { log } from '../lib/log.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
 
@@ -17,14 +19,16 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+const root = resolve(import.meta.dirname, '../..');
+const matchRoute = routeMatcher(routeList);
 const handlers = new Map<string, Promise<LambdaHandler>>();
 
-/** Loads a route's handler module on first use, as a Lambda container would. */
-function loadHandler(name: string): Promise<LambdaHandler> {
-  let h = handlers.get(name);
+/** Loads a route's handler module (named in its RouteDef) on first use, as a Lambda container would. */
+function loadHandler(route: RouteDef): Promise<LambdaHandler> {
+  let h = handlers.get(route.name);
   if (!h) {
-    h = import(`../handlers/${handlerFileName(name)}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
-    handlers.set(name, h);
+    h = import(pathToFileURL(join(root, route.handler)).href).then((m: { handler: LambdaHandler }) => m.handler);
+    handlers.set(route.name, h);
   }
   return h;
 }
@@ -130,7 +134,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   if (body === 'too-large') return sendJson(res, 413, { message: msg.errors.payloadTooLarge });
   const routeKey = `${match.route.method} ${match.route.path}`;
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
-  const handler = await loadHandler(match.route.name);
+  const handler = await loadHandler(match.route);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
   const headers = { ...(result.headers as Record<string, string> | undefined) };
   res.writeHead(result.statusCode ?? 200, headers);

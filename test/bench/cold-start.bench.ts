@@ -7,8 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { allEntries } from '../../functions/build.ts';
-import { bundleAll, bundleDirName } from '../../functions/bundle.ts';
+import { allEntries, bundleAll, bundleDirName } from '../../infra/bundle.ts';
 import { median } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 

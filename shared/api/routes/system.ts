@@ -3,6 +3,8 @@ import { defineRoute } from '../define.ts';
 
 export const health = defineRoute({
   name: 'health',
+  handler: 'functions/handlers/system/health.ts',
+  needs: { table: 'read' },
   method: 'GET',
   path: '/api/health',
   access: 'public',

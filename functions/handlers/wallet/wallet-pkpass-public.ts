@@ -1,0 +1,5 @@
+import { walletPkpassPublic } from '../../../shared/api/routes/wallet.ts';
+import { createHandler } from '../../lib/http.ts';
+import { publicPkpass } from '../../domain/wallet/wallet-passes.ts';
+
+export const handler = createHandler(walletPkpassPublic, ({ params }) => publicPkpass({ personId: params.id, signature: params.signature }));
