@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '../../functions/lib/dynamo.ts';
 import { capacityLog, db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { DELETE_PAGE_SIZE } from '../../functions/domain/companies/delete-company.ts';

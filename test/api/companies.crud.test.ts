@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 import { makePng, multipart } from '../helpers/images.ts';

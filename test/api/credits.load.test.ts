@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { addCredits, createCompany, createProfile, createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, queryAll, tableName } from '../../functions/lib/db.ts';

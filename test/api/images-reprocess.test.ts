@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/lib/dynamo.ts';
 import sharp from 'sharp';
 import jpegJs from 'jpeg-js';
 import { imageSize } from 'image-size';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createTenant, createUserToken, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';

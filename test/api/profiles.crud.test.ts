@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';

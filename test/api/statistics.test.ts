@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import type { TestServer } from '../helpers/server.ts';

@@ -3,7 +3,7 @@ import { useTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createProfile, createTenant, getCompany } from '../helpers/card-fixtures.ts';
 import { csvLimits } from '../../shared/schemas/tools.ts';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '../../functions/lib/dynamo.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { matchKeyHash } from '../../functions/domain/persons/match-index.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { PNG } from 'pngjs';
 import jpegJs from 'jpeg-js';
 import { useTestServer } from '../helpers/server.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { usersHelpers } from './users-helpers.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { hashPassword } from '../../functions/lib/auth/password.ts';

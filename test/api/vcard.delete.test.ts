@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';

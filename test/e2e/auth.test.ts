@@ -139,7 +139,7 @@ describe('passwords and the own account (issue 19)', () => {
     const created = await s.api('POST', '/api/user', { token: admin, body: { username, email: 'alt@example.de', firstname: 'Alma', lastname: 'Alt', password: 'Zwirn-Docht-Lupe-7', userGroupId: 'user' } });
     expect(created.status).toBe(200);
     // As stored before issue 19: an 8-character password.
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { UpdateCommand } = await import('../../functions/lib/dynamo.ts');
     const { db, tableName } = await import('../../functions/lib/db.ts');
     const { keys } = await import('../../functions/lib/keys.ts');
     const { hashPassword } = await import('../../functions/lib/auth/password.ts');

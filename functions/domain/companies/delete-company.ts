@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, isConditionFailure, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, tableName } from '../../lib/db.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { keys } from '../../lib/keys.ts';

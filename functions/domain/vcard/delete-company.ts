@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { DELETE_PAGE_SIZE, deleteOwnedItems } from '../companies/delete-company.ts';
 import { keys } from '../../lib/keys.ts';

@@ -1,4 +1,4 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand } from '../../lib/dynamo.ts';
 import { health } from '../../../shared/api/routes/system.ts';
 import { createHandler } from '../../lib/http.ts';
 import { db, tableName } from '../../lib/db.ts';

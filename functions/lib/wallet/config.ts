@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secrets.ts';
 import { env } from '../env.ts';
 import { UnavailableError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
@@ -57,8 +57,7 @@ async function source(): Promise<Raw> {
   if (e.WALLET_CONFIG_SECRET_ARN) {
     let values: Record<string, unknown> = {};
     try {
-      const out = await new SecretsManagerClient({ region: e.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: e.WALLET_CONFIG_SECRET_ARN }));
-      values = JSON.parse(out.SecretString ?? '{}') as Record<string, unknown>;
+      values = JSON.parse((await secretString(e.WALLET_CONFIG_SECRET_ARN)) ?? '{}') as Record<string, unknown>;
     } catch {
       values = {};
     }
