@@ -51,21 +51,23 @@ export function amzDate(now: Date): string {
 }
 
 /**
- * The headers to send: the given ones plus `host`, `x-amz-date`, `x-amz-security-token` (temporary
- * credentials) and `authorization`. Every given header is signed.
+ * The headers to send: the given ones plus `host`, `x-amz-date`, `x-amz-content-sha256` (as the SDK
+ * sends it), `x-amz-security-token` (temporary credentials) and `authorization`. Every header is signed.
  */
 export function signRequest(input: SignInput): Record<string, string> {
   const stamp = amzDate(input.now ?? new Date());
   const date = stamp.slice(0, 8);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(input.headers)) headers[k.toLowerCase()] = v;
+  const payloadHash = sha256Hex(input.body);
   headers.host = input.host;
   headers['x-amz-date'] = stamp;
+  headers['x-amz-content-sha256'] = payloadHash;
   if (input.credentials.sessionToken) headers['x-amz-security-token'] = input.credentials.sessionToken;
   const names = Object.keys(headers).sort();
   const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim().replace(/\s+/g, ' ')}\n`).join('');
   const signedHeaders = names.join(';');
-  const canonicalRequest = [input.method, input.path, '', canonicalHeaders, signedHeaders, sha256Hex(input.body)].join('\n');
+  const canonicalRequest = [input.method, input.path, '', canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${input.region}/${input.service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonicalRequest)].join('\n');
   const signature = createHmac('sha256', signingKey(input.credentials.secretAccessKey, date, input.region, input.service)).update(stringToSign).digest('hex');
