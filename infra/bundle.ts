@@ -117,7 +117,7 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     format: handlerBundle.format,
     platform: handlerBundle.platform,
     target: handlerBundle.target,
-    minify: handlerBundle.minify,
+    minify: process.env.VK_NO_MINIFY ? false : handlerBundle.minify,
     sourcemap: handlerBundle.sourcemap,
     mainFields: handlerBundle.mainFields,
     banner: { js: handlerBundle.banner },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, BatchWriteCommand, DynamoDocument, QueryCommand, TransactWriteCommand } from './dynamo.ts';
 import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from './dynamo.ts';
 import { isAwsError } from './aws/call.ts';
@@ -110,6 +109,8 @@ const RETRY_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'Provis
  * throttle is retried with capped, jittered backoff, as AWS recommends.
  */
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error | Promise<Error>): Promise<void> {
+  // node:crypto when a write needs it, not on every cold start (reading routes never load it).
+  const { randomUUID } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   // The token makes a resend idempotent: the SDK resending after a lost response, or our resend
   // while that first attempt is still running (TransactionInProgress), cannot apply twice. A
   // cancelled attempt applied nothing, so the next one is a new transaction with a new token.

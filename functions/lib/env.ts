@@ -1,68 +1,67 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Default of IMPORT_TIME_BUDGET_MS (the infra test holds the tools function's timeout against it). */
 export const DEFAULT_IMPORT_TIME_BUDGET_MS = 10_000;
 
 // Read once per container, checked, typed. A wrong setup fails the first request with
-// one line naming the variable, not with an undefined deep inside a handler.
+// one line naming the variable, not with an undefined deep inside a handler. zod/mini: every
+// route reads it on its cold start.
 const schema = z
   .object({
-    TABLE_NAME: z.string().min(3, 'TABLE_NAME muss der Name der DynamoDB-Tabelle sein (mindestens 3 Zeichen)'),
-    AWS_REGION: z.string().default('eu-central-1'),
-    DYNAMODB_ENDPOINT: z.url().optional(),
-    UPLOADS_BUCKET: z.string().optional(),
-    UPLOADS_DIR: z.string().optional(),
-    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET muss mindestens 32 Zeichen lang sein').optional(),
-    AUTH_SECRET_ARN: z.string().optional(),
-    TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
-    APP_VERSION: z.string().default('0.1.0'),
-    TRACK_CAPACITY: z.enum(['0', '1']).default('0'),
+    TABLE_NAME: z.string().check(z.minLength(3, 'TABLE_NAME muss der Name der DynamoDB-Tabelle sein (mindestens 3 Zeichen)')),
+    AWS_REGION: z._default(z.string(), 'eu-central-1'),
+    DYNAMODB_ENDPOINT: z.optional(z.url()),
+    UPLOADS_BUCKET: z.optional(z.string()),
+    UPLOADS_DIR: z.optional(z.string()),
+    AUTH_SECRET: z.optional(z.string().check(z.minLength(32, 'AUTH_SECRET muss mindestens 32 Zeichen lang sein'))),
+    AUTH_SECRET_ARN: z.optional(z.string()),
+    TOKEN_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 8 * 60 * 60),
+    APP_VERSION: z._default(z.string(), '0.1.0'),
+    TRACK_CAPACITY: z._default(z.enum(['0', '1']), '0'),
     /** SQS queue of CDN invalidations (AWS); absent locally, where invalidations are only recorded. */
-    INVALIDATION_QUEUE_URL: z.url().optional(),
+    INVALIDATION_QUEUE_URL: z.optional(z.url()),
     /** Origin secret CloudFront sends (functions/lib/auth/origin.ts): directly (tests) or as a Secrets Manager ARN (AWS); neither: not required. */
-    ORIGIN_SECRET: z.string().min(32, 'ORIGIN_SECRET muss mindestens 32 Zeichen lang sein').optional(),
-    ORIGIN_SECRET_ARN: z.string().optional(),
+    ORIGIN_SECRET: z.optional(z.string().check(z.minLength(32, 'ORIGIN_SECRET muss mindestens 32 Zeichen lang sein'))),
+    ORIGIN_SECRET_ARN: z.optional(z.string()),
     /** Log bucket whose `cdn/` files the statistics merge counts (AWS, job cdn-log-merge only). */
-    CDN_LOG_BUCKET: z.string().optional(),
+    CDN_LOG_BUCKET: z.optional(z.string()),
     /** CloudFront distribution the invalidation job clears paths of (AWS, job only). */
-    DISTRIBUTION_ID: z.string().optional(),
+    DISTRIBUTION_ID: z.optional(z.string()),
     /** Credits one card activation costs (spec §9: a fixed amount). */
-    CARD_ACTIVATION_CREDITS: z.coerce.number().int().nonnegative().default(1),
+    CARD_ACTIVATION_CREDITS: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 1),
     /** Credits the monthly job books per active card; 0 turns the job off. */
-    MONTHLY_CREDITS_PER_CARD: z.coerce.number().int().nonnegative().default(1),
+    MONTHLY_CREDITS_PER_CARD: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 1),
     /**
      * Time an import batch or legacy conversion request may spend writing rows before it answers
      * with the rest left for the next request: far inside the tools function's timeout and the HTTP
-     * API's 30 s (infra/areas.ts).
+     * API's 30 s (infra/constructs/api.ts).
      */
-    IMPORT_TIME_BUDGET_MS: z.coerce.number().int().positive().default(DEFAULT_IMPORT_TIME_BUDGET_MS),
+    IMPORT_TIME_BUDGET_MS: z._default(z.coerce.number().check(z.int(), z.positive()), DEFAULT_IMPORT_TIME_BUDGET_MS),
     /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
-    PUBLIC_BASE_URL: z.url().optional(),
+    PUBLIC_BASE_URL: z.optional(z.url()),
     /** Key of the signed wallet links (HMAC); when unset (local) derived from the token signing key. Rotating it voids every printed wallet QR code. */
-    WALLET_LINK_SECRET: z.string().min(32, 'WALLET_LINK_SECRET muss mindestens 32 Zeichen lang sein').optional(),
-    WALLET_LINK_SECRET_ARN: z.string().optional(),
+    WALLET_LINK_SECRET: z.optional(z.string().check(z.minLength(32, 'WALLET_LINK_SECRET muss mindestens 32 Zeichen lang sein'))),
+    WALLET_LINK_SECRET_ARN: z.optional(z.string()),
     /** Wallet configuration as one Secrets Manager JSON secret (AWS); locally the variables below. */
-    WALLET_CONFIG_SECRET_ARN: z.string().optional(),
-    APPLE_PASS_TYPE_ID: z.string().optional(),
-    APPLE_TEAM_ID: z.string().optional(),
-    APPLE_PASS_CERT_FILE: z.string().optional(),
-    APPLE_PASS_KEY_FILE: z.string().optional(),
-    APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
-    APPLE_WWDR_CERT_FILE: z.string().optional(),
+    WALLET_CONFIG_SECRET_ARN: z.optional(z.string()),
+    APPLE_PASS_TYPE_ID: z.optional(z.string()),
+    APPLE_TEAM_ID: z.optional(z.string()),
+    APPLE_PASS_CERT_FILE: z.optional(z.string()),
+    APPLE_PASS_KEY_FILE: z.optional(z.string()),
+    APPLE_PASS_KEY_PASSPHRASE: z.optional(z.string()),
+    APPLE_WWDR_CERT_FILE: z.optional(z.string()),
     /** APNs host (and port); Wallet passes always use the production service. */
-    APNS_HOST: z.string().default('api.push.apple.com'),
+    APNS_HOST: z._default(z.string(), 'api.push.apple.com'),
     /** Extra CA for APNS_HOST (tests, a proxy); Apple's own host needs none. */
-    APNS_CA_FILE: z.string().optional(),
-    GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
-    GOOGLE_WALLET_KEY_FILE: z.string().optional(),
-    GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+    APNS_CA_FILE: z.optional(z.string()),
+    GOOGLE_WALLET_ISSUER_ID: z.optional(z.string()),
+    GOOGLE_WALLET_KEY_FILE: z.optional(z.string()),
+    GOOGLE_WALLET_API_URL: z._default(z.url(), 'https://walletobjects.googleapis.com/walletobjects/v1'),
   })
-  .refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), {
-    message: 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein',
-  })
-  .refine((e) => Boolean(e.AUTH_SECRET) || Boolean(e.AUTH_SECRET_ARN), {
-    message: 'AUTH_SECRET (lokal) oder AUTH_SECRET_ARN (AWS) muss gesetzt sein',
-  });
+  .check(
+    z.refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein'),
+    z.refine((e) => Boolean(e.AUTH_SECRET) || Boolean(e.AUTH_SECRET_ARN), 'AUTH_SECRET (lokal) oder AUTH_SECRET_ARN (AWS) muss gesetzt sein'),
+  );
 
 export type Env = z.output<typeof schema>;
 

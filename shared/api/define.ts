@@ -18,12 +18,13 @@ export interface RouteDef {
   /** API Gateway path template, e.g. `/api/user/{id}`. */
   readonly path: string;
   readonly access: Access;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  /** Zod schemas, full or zod/mini (the public card's: shared/schemas/card.ts). */
+  readonly params?: z.core.$ZodType;
+  readonly query?: z.core.$ZodType;
+  readonly body?: z.core.$ZodType;
   /** `multipart`: the body is multipart/form-data and parsed by the handler. */
   readonly bodyKind?: 'json' | 'multipart';
-  readonly output?: z.ZodType;
+  readonly output?: z.core.$ZodType;
   /**
    * The module (path from the repository root) exporting this route's `handler`. Loaded only when
    * the route is called: by the area's Lambda (its own chunk) and by the local server. A string,
@@ -64,8 +65,8 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }
 
-type Infer<S> = S extends z.ZodType ? z.input<S> : undefined;
-type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
+type Infer<S> = S extends z.core.$ZodType ? z.input<S> : undefined;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : unknown;
 
 export type RouteParams<R extends RouteDef> = Infer<R['params']>;
 export type RouteQuery<R extends RouteDef> = Infer<R['query']>;

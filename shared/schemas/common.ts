@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { msg } from '../messages.ts';
 import './german-errors.ts';
 import { isHttpUrl } from '../card/links.ts';
+import { idChecks, textChecks } from './text-rules.ts';
+import type { TextRuleOptions } from './text-rules.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -17,47 +19,23 @@ const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? msg.validation.required : invalid;
 
 // ---- Text rules: EVERY string a client sends goes through `safeString` (directly or through
-// the helpers below), so it is bounded, NFC-normalised and free of invisible control characters.
-// test/unit/schema-bounds.test.ts walks every route's schemas and fails for an unbounded string.
+// the helpers below), so it is bounded, NFC-normalised and free of invisible control characters
+// (the checks live in text-rules.ts). test/unit/schema-bounds.test.ts walks every route's schemas
+// and fails for an unbounded string.
 
-// C0 and C1 controls (tab, line feed and carriage return only in multi-line fields), the bidi
-// embedding/override/isolate controls (text that displays differently from what it is) and the
-// interlinear annotation characters. Lone surrogates are checked with isWellFormed.
-const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+export { isSafeText } from './text-rules.ts';
 
-function isWellFormed(value: string): boolean {
-  // A lone surrogate cannot be stored as UTF-8 (DynamoDB, CSV, JSON all turn it into U+FFFD).
-  return /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/.test(value);
-}
-
-/** True when `value` holds no control character (except line breaks and tabs if `multiline`) and no lone surrogate. */
-export function isSafeText(value: string, multiline = false): boolean {
-  return isWellFormed(value) && !(multiline ? UNSAFE_MULTILINE : UNSAFE_LINE).test(value);
-}
-
-export interface SafeStringOptions {
-  /** Longest allowed length after normalisation and trimming (UTF-16 units). Required: no string is unbounded. */
-  max: number;
-  /** Line breaks and tabs allowed (notes, CSS). */
-  multiline?: boolean;
+export interface SafeStringOptions extends TextRuleOptions {
   /** Message for a missing or non-string value. */
   error?: Parameters<typeof z.string>[0];
-  /** Keep leading and trailing white space (passwords). */
-  keepSpace?: boolean;
 }
 
 /**
- * The base of every client string: NFC-normalised (so `é` typed two ways is one value), trimmed,
- * refused with a German message when it still holds control characters or lone surrogates, and
- * at most `max` long.
+ * The base of every client string: NFC-normalised, trimmed, refused with a German message when it
+ * still holds control characters or lone surrogates, and at most `max` long (text-rules.ts).
  */
 export function safeString(o: SafeStringOptions) {
-  const normalised = z.string(o.error).normalize('NFC');
-  // Trimmed first: a tab or line break pasted around a value is dropped, not refused.
-  return (o.keepSpace ? normalised : normalised.trim())
-    .refine((v) => isSafeText(v, o.multiline), { error: msg.validation.unsafeText, abort: true })
-    .max(o.max, msg.validation.tooLong);
+  return z.string(o.error).check(...textChecks(o));
 }
 
 /** A required, trimmed text of at least `min` characters. */
@@ -104,7 +82,7 @@ export function requiredHttpLink(max = 2000) {
 export { isHttpUrl };
 
 /** Ids in paths and bodies: UUIDs and the fixed group ids; at most 64 characters of a safe set (a DynamoDB key stays far below 2 KB). */
-export const idSchema = safeString({ max: 64 }).min(1, msg.validation.required).regex(/^[A-Za-z0-9._:-]+$/, msg.validation.invalidFormat);
+export const idSchema = z.string().check(...idChecks());
 
 /**
  * Query of a list that answers in pages: at most `limit` items, continuing after `cursor` (the
@@ -126,12 +104,4 @@ export function pageOf<S extends z.ZodType>(item: S) {
   return z.object({ items: z.array(item), nextCursor: z.string().optional() });
 }
 
-/** Turns zod issues into `{ "a.b": "first message" }` for the form that sent them. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export { fieldErrorsOf } from './field-errors.ts';

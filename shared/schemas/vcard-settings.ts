@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
 import { DEFAULT_THEME } from '../card/themes.ts';
-import type { ProfileSettings } from './profile.ts';
 import { blankAsAbsent, idSchema, safeString } from './common.ts';
 
 const m = msg.vcard.errors;
@@ -16,15 +15,7 @@ const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' &
 /** `{}` through an object whose fields all have defaults (see profile.ts). */
 const ALL_DEFAULTS = {} as never;
 
-/** The legacy defaults as a plain object (spec §3 Legacy settings); a unit test keeps it equal to the schema's. */
-export const legacyDefaultSettings: Omit<ProfileSettings, 'applePass'> = {
-  theme: DEFAULT_THEME,
-  logo: { top: 22, right: null, left: 36, height: 34, useColor: false, color: '#8d0a23' },
-  person: { background: '#8d0a23', color: '#fff' },
-  kontakt: { fill: '#8d0a23' },
-  display: { showStrasse: true, showPLZ: true },
-  customCss: null,
-};
+export { legacyDefaultSettings } from '../card/defaults.ts';
 
 export const vcardSettingsSchema = z.object({
   theme: blankAsAbsent(z.string().trim().max(64).regex(/^[A-Za-z0-9_-]+$/, m.theme).default(DEFAULT_THEME)),

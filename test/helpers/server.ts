@@ -34,7 +34,7 @@ export interface TestServer {
  * The product's local server on a free port with a table of its own in the shared DynamoDB
  * Local, so test files never see each other's data.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(o: { endpoint?: string } = {}): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
@@ -43,7 +43,8 @@ export async function startTestServer(): Promise<TestServer> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await prepareLocal({
-    endpoint: inject('dynamoEndpoint'),
+    // Outside vitest (the bench) the caller names DynamoDB Local's endpoint.
+    endpoint: o.endpoint ?? inject('dynamoEndpoint'),
     tableName,
     uploadsDir,
     authSecret: randomBytes(32).toString('hex'),

@@ -11,7 +11,7 @@ import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from 
 import { withAddressIds } from './address-ids.ts';
 import { profileRecord, profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 
 /**
  * The profile and the company's `profileCount` are written together; the company must exist and
@@ -20,7 +20,7 @@ import { requireValidCustomCss } from '../../lib/custom-css.ts';
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
   requireCompanyAccess(o.auth, companyId, msg.company.notFound);
-  const css = requireValidCustomCss(o.input.settings?.customCss);
+  const css = await checkedCustomCss(o.input.settings?.customCss);
   const now = new Date().toISOString();
   const item = {
     ...o.input,

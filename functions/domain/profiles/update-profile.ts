@@ -14,7 +14,7 @@ import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
 
@@ -28,7 +28,7 @@ const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !==
  * must be uploads of the profile's company.
  */
 export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
-  const css = requireValidCustomCss(o.changes.settings?.customCss);
+  const css = await checkedCustomCss(o.changes.settings?.customCss);
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
   const { version: expectedVersion, ...input } = o.changes;
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();

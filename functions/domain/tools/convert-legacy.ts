@@ -12,7 +12,7 @@ import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult, Lega
 import { getVcardCompanyItem } from '../vcard/company-item.ts';
 import { listVcardPersonsOfCompany } from '../vcard/list-persons.ts';
 import { readVcardSettings } from '../vcard/settings-item.ts';
-import { scopeCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { createProfile } from '../profiles/create-profile.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
@@ -56,13 +56,7 @@ async function createLegacyProfile(auth: AuthUser, companyId: string, legacy: No
     impressum: legacy.impressum, datenschutz: legacy.datenschutz,
   };
   // The legacy CSS comes along when today's rules accept it and its images are the target company's own.
-  const css = (() => {
-    try {
-      return scopeCustomCss(settings.customCss);
-    } catch {
-      return undefined;
-    }
-  })();
+  const css = await checkedCustomCss(settings.customCss).catch(() => undefined);
   const cssKept = css !== undefined && (await Promise.all((css?.uploads ?? []).map((f) => ownedFile(companyId, f)))).every(Boolean);
   if (!cssKept) settings.customCss = null;
   const parsed = createProfileSchema.safeParse({ ...raw, settings });

@@ -1,6 +1,6 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 import { vcardCompanyLiveCheck } from './company-item.ts';
@@ -15,7 +15,7 @@ import { cssUploadOwnershipSteps } from '../uploads/upload-ownership.ts';
  * company); the company must exist and not be in deletion.
  */
 export async function updateVcardSettings(o: { companyId: string; settings: VcardSettings }): Promise<VcardSettingsRecord> {
-  const css = requireValidCustomCss(o.settings.customCss);
+  const css = await checkedCustomCss(o.settings.customCss);
   const ownership = cssUploadOwnershipSteps(o.companyId, css?.uploads ?? []);
   await transact(
     [

@@ -1,6 +1,5 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { IncomingMessage } from 'node:http';
+import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import { signRequest } from './sigv4.ts';
 import type { Credentials } from './sigv4.ts';
 
@@ -61,18 +60,26 @@ function retryable(err: unknown): boolean {
 let httpAgent: HttpAgent | undefined;
 let httpsAgent: HttpsAgent | undefined;
 
-/** Kept-alive connections, as the SDK keeps them: later calls skip the TCP and TLS handshakes. */
-function agentFor(https: boolean) {
-  if (https) return (httpsAgent ??= new HttpsAgent({ keepAlive: true, maxSockets: 50 }));
-  return (httpAgent ??= new HttpAgent({ keepAlive: true, maxSockets: 50 }));
+/**
+ * The module for the endpoint's protocol, with kept-alive connections as the SDK keeps them (later
+ * calls skip the TCP and TLS handshakes). Loaded when first needed: node:https brings TLS, which a
+ * process talking plain HTTP (DynamoDB Local) never needs.
+ */
+function transport(https: boolean) {
+  if (https) {
+    const m = process.getBuiltinModule('node:https') as typeof import('node:https');
+    return { request: m.request, agent: (httpsAgent ??= new m.Agent({ keepAlive: true, maxSockets: 50 })) };
+  }
+  const m = process.getBuiltinModule('node:http') as typeof import('node:http');
+  return { request: m.request, agent: (httpAgent ??= new m.Agent({ keepAlive: true, maxSockets: 50 })) };
 }
 
 interface RawAnswer { status: number; body: string }
 
 function send(url: URL, headers: Record<string, string>, body: string): Promise<RawAnswer> {
-  const https = url.protocol === 'https:';
+  const { request, agent } = transport(url.protocol === 'https:');
   return new Promise((resolve, reject) => {
-    const req = (https ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent: agentFor(https) }, (res: IncomingMessage) => {
+    const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
