@@ -4,13 +4,12 @@ import { requireAppleConfig } from '../../lib/wallet/config.ts';
 import { isValidPassAuth } from '../../lib/wallet/link-signature.ts';
 import { log } from '../../lib/log.ts';
 import { msg } from '../../../shared/messages.ts';
-import { buildApplePass } from './apple-pass.ts';
 import { loadWalletCard } from './wallet-card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { PassSource } from './wallet-card.ts';
 import { registerDevice, registrationsOfDevice, registrationsOfPass, unregisterDevice } from './pass-registrations.ts';
 import { snapshotSource } from './pass-snapshot.ts';
-import { PKPASS_TYPE } from './wallet-passes.ts';
+import { PKPASS_TYPE } from './pkpass-type.ts';
 
 // Apple's PassKit web service (Wallet Passes > Adding a Web Service to Update Passes). Every call
 // but the log carries `Authorization: ApplePass <authenticationToken>` of the pass.
@@ -76,6 +75,8 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   const lastModified = new Date(Math.floor(updatedAt / 1000) * 1000).toUTCString();
   const since = o.event.headers?.['if-modified-since'];
   if (since && Date.parse(since) >= Math.floor(updatedAt / 1000) * 1000) return empty(304, { 'last-modified': lastModified });
+  // passkit-generator only here: the other web service calls never load it.
+  const { buildApplePass } = await import('./apple-pass.ts');
   const pass = await buildApplePass({ card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(), voided });
   return { kind: 'file', contentType: PKPASS_TYPE, body: pass, headers: { 'last-modified': lastModified, 'cache-control': 'no-store' } };
 }
