@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { msg } from '../messages.ts';
 import './german-errors.ts';
 import { isHttpUrl } from '../card/links.ts';
@@ -11,8 +11,8 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefi
  * Empty strings count as absent (spec §5): '' and '   ' become undefined before validation,
  * so a required field reports "Pflichtfeld" and an optional one is simply left out.
  */
-export function blankAsAbsent<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, z.input<S>> {
-  return z.preprocess(blank, schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+export function blankAsAbsent<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>, z.input<S>> {
+  return z.pipe(z.transform(blank), schema) as unknown as z.ZodMiniType<z.output<S>, z.input<S>>;
 }
 
 const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
@@ -41,13 +41,13 @@ export function safeString(o: SafeStringOptions) {
 /** A required, trimmed text of at least `min` characters. */
 export function requiredText(min = 1, minMessage: string = msg.validation.required, max = 200) {
   return blankAsAbsent(
-    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).min(min, minMessage),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).check(z.minLength(min, minMessage)),
   );
 }
 
 /** An optional trimmed text; blank means absent. `multiline` allows line breaks and tabs. */
 export function optionalText(max = 2000, o: { multiline?: boolean } = {}) {
-  return blankAsAbsent(safeString({ max, ...o }).optional());
+  return blankAsAbsent(z.optional(safeString({ max, ...o })));
 }
 
 /**
@@ -58,24 +58,23 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 export function usernameSchema() {
   return blankAsAbsent(
     safeString({ max: 100, error: { error: requiredOr(msg.validation.required) } })
-      .min(2, msg.validation.min2)
-      .regex(USERNAME_PATTERN, msg.validation.username),
+      .check(z.minLength(2, msg.validation.min2), z.regex(USERNAME_PATTERN, msg.validation.username)),
   );
 }
 
 export const requiredEmail = blankAsAbsent(
-  safeString({ max: 254, error: { error: requiredOr(msg.validation.email) } }).pipe(z.email(msg.validation.email)),
+  z.pipe(safeString({ max: 254, error: { error: requiredOr(msg.validation.email) } }), z.email(msg.validation.email)),
 );
 
 /** An optional http(s) link (spec §5: 'Muss mit http:// oder https:// beginnen'); blank means absent. */
 export function optionalHttpLink(max = 2000) {
-  return blankAsAbsent(safeString({ max }).refine(isHttpUrl, msg.validation.httpLink).optional());
+  return blankAsAbsent(z.optional(safeString({ max }).check(z.refine(isHttpUrl, msg.validation.httpLink))));
 }
 
 /** A required http(s) link. */
 export function requiredHttpLink(max = 2000) {
   return blankAsAbsent(
-    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).refine(isHttpUrl, msg.validation.httpLink),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).check(z.refine(isHttpUrl, msg.validation.httpLink)),
   );
 }
 
@@ -90,18 +89,17 @@ export const idSchema = z.string().check(...idChecks());
  */
 export function pageQuery(o: { defaultLimit: number; maxLimit: number }) {
   const limitError = msg.validation.pageLimit(o.maxLimit);
-  const limit = z.coerce.number<number | string>({ error: () => limitError }).int(limitError).min(1, limitError).max(o.maxLimit, limitError);
-  return z
-    .object({
-      limit: blankAsAbsent(limit.optional()).optional(),
-      cursor: blankAsAbsent(z.string().max(2000, msg.validation.pageCursor).regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor).optional()).optional(),
-    })
-    .transform((q) => ({ ...q, limit: q.limit ?? o.defaultLimit }));
+  const limit = z.coerce.number<number | string>({ error: () => limitError }).check(z.int(limitError), z.gte(1, limitError), z.lte(o.maxLimit, limitError));
+  const query = z.object({
+    limit: z.optional(blankAsAbsent(z.optional(limit))),
+    cursor: z.optional(blankAsAbsent(z.optional(z.string().check(z.maxLength(2000, msg.validation.pageCursor), z.regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor))))),
+  });
+  return z.pipe(query, z.transform((q: z.output<typeof query>) => ({ ...q, limit: q.limit ?? o.defaultLimit })));
 }
 
 /** One page of a list; `nextCursor` is absent on the last page. */
-export function pageOf<S extends z.ZodType>(item: S) {
-  return z.object({ items: z.array(item), nextCursor: z.string().optional() });
+export function pageOf<S extends z.ZodMiniType>(item: S) {
+  return z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });
 }
 
 export { fieldErrorsOf } from './field-errors.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { msg } from '../messages.ts';
 import { idSchema, optionalText } from './common.ts';
 import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes } from './person.ts';
@@ -88,12 +88,12 @@ const addressText = optionalText(200);
  * `id` (a card of the company to update), its profile name and address, and its line number.
  */
 export const importRowSchema = z.object({
-  line: z.number().int().min(1),
-  id: idSchema.optional(),
+  line: z.number().check(z.int(), z.gte(1)),
+  id: z.optional(idSchema),
   profil: optionalText(200),
-  adresse: z.object({
+  adresse: z.optional(z.object({
     straße: addressText, plz: addressText, ort: addressText, bundesland: addressText, land: addressText,
-  }).optional(),
+  })),
   nice: p.nice,
   firstname: p.firstname,
   lastname: p.lastname,
@@ -104,13 +104,13 @@ export const importRowSchema = z.object({
   tel: p.tel,
   email: p.email,
   social: p.social,
-  isActive: z.boolean().optional(),
+  isActive: z.optional(z.boolean()),
 });
 export type ImportRowInput = z.input<typeof importRowSchema>;
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const rowErrorSchema = z.object({
-  line: z.number().int(),
+  line: z.number().check(z.int()),
   /** The column as it is named in the file. */
   column: z.string(),
   message: z.string(),
@@ -143,8 +143,8 @@ export const importBatchSchema = z.object({
   companyId: idSchema,
   /** Cards go to the profile named in their row's `profil` when the company has it, else to this one. */
   profileId: idSchema,
-  fields: z.array(z.enum(importFields)).max(importFields.length),
-  rows: z.array(importRowSchema).min(1).max(IMPORT_BATCH_SIZE),
+  fields: z.array(z.enum(importFields)).check(z.maxLength(importFields.length)),
+  rows: z.array(importRowSchema).check(z.minLength(1), z.maxLength(IMPORT_BATCH_SIZE)),
 });
 export type ImportBatch = z.output<typeof importBatchSchema>;
 
@@ -152,13 +152,13 @@ export const importStatuses = ['created', 'updated', 'unchanged', 'failed'] as c
 export type ImportStatus = (typeof importStatuses)[number];
 
 export const importRowResultSchema = z.object({
-  line: z.number().int(),
+  line: z.number().check(z.int()),
   status: z.enum(importStatuses),
   /** The card written or matched. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   /** Why it failed, or a note on a row that was written (an address not found). */
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
 /**

@@ -28,7 +28,7 @@ import { showError } from './toast.tsx';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { noteWrite } from './data.tsx';
 
-export type Parsed<O> = { success: true; data: O } | { success: false; error: z.ZodError };
+export type Parsed<O> = { success: true; data: O } | { success: false; error: z.core.$ZodError };
 
 export interface FormOptions<V, O> {
   /** Names the form's toasts (one standing toast per form). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
 import { loginSchema, publicUserSchema } from '../../schemas/user.ts';
 
@@ -11,7 +11,7 @@ export const authLogin = defineRoute({
   throttle: { rateLimit: 100, burstLimit: 200 },
   body: loginSchema,
   /** `device`: a new id for this browser (keep it and send it with the next sign-in); absent when the sent one stays. */
-  output: z.object({ token: z.string(), device: z.string().optional() }),
+  output: z.object({ token: z.string(), device: z.optional(z.string()) }),
 });
 
 export const authSession = defineRoute({
