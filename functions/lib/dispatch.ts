@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeMatcher } from './route-match.ts';
+import { commonMessages } from '../../shared/messages/common.ts';
 import type { RoutePattern } from './route-match.ts';
 
 // The entry of every API Lambda: infra/bundle.ts generates it from the route table, one loader per
@@ -9,14 +10,11 @@ import type { RoutePattern } from './route-match.ts';
 export type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 export type HandlerLoader = () => Promise<{ handler: RouteHandler }>;
 
-// The message catalogue is too large to load for a status nobody should see: shared/messages.ts `errors.routeNotFound`.
-const ROUTE_NOT_FOUND = 'Diese Schnittstelle gibt es nicht.';
-
 function notFound(): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: 404,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    body: JSON.stringify({ message: ROUTE_NOT_FOUND }),
+    body: JSON.stringify({ message: commonMessages.errors.routeNotFound }),
   };
 }
 

@@ -5,7 +5,7 @@ import { parse, safeParse } from 'zod/mini';
 import type { z } from 'zod';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { fieldErrorsOf } from '../../shared/schemas/field-errors.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { AppError, PayloadTooLargeError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
 import type { AuthUser } from './auth/session.ts';

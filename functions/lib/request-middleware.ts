@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { requireOrigin } from './auth/origin.ts';
 import { AppError, statusOf } from './errors.ts';
 import { log } from './log.ts';

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routeList } from '../../shared/api/routes.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
 import { routeMatcher } from '../lib/route-match.ts';
 import { log } from '../lib/log.ts';

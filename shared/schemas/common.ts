@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
 import './german-errors.ts';
 import { isHttpUrl } from '../card/links.ts';
 import { idChecks, textChecks } from './text-rules.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { companyMessages } from '../messages/company.ts';
 import { blankAsAbsent, idSchema, requiredText } from './common.ts';
 
 /** Languages a company's cards can be shown in. */
@@ -7,7 +8,7 @@ export const companyLangs = ['de', 'en'] as const;
 export type CompanyLang = (typeof companyLangs)[number];
 
 const langChoice = blankAsAbsent(z.enum(companyLangs, {
-  error: (issue) => (issue.input === undefined ? msg.validation.required : msg.company.langInvalid),
+  error: (issue) => (issue.input === undefined ? msg.validation.required : companyMessages.langInvalid),
 }));
 
 /** A request without `lang` gets the default `de` (spec §3); a blank one is a missing required field. */
@@ -16,7 +17,7 @@ const lang = z.pipe(z.transform((v: unknown) => (v === undefined ? 'de' : v)), l
 const org = requiredText(1, msg.validation.required, 200);
 
 /** Assigned users (admins only). A transaction holds at most 100 writes, so the list is bounded. */
-const userIds = z.pipe(z.array(idSchema).check(z.maxLength(90, msg.company.tooManyUsers)), z.transform((ids: string[]) => [...new Set(ids)]));
+const userIds = z.pipe(z.array(idSchema).check(z.maxLength(90, companyMessages.tooManyUsers)), z.transform((ids: string[]) => [...new Set(ids)]));
 
 export const companyDisplaySchema = z.object({ statistik: z._default(z.boolean(), true) });
 

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { creditMessages } from '../messages/credit.ts';
 import { idSchema, optionalText, pageOf, pageQuery } from './common.ts';
 
-const m = msg.credit.errors;
+const m = creditMessages.errors;
 
 /** What kind of booking an entry is: the statistics split credits used by activations and by the monthly fee. */
 export const creditEntryKinds = ['manual', 'activation', 'monthly'] as const;

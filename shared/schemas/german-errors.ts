@@ -1,5 +1,5 @@
 import { config } from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
 
 // Checks that carry no message of their own (a boolean sent as text, an unknown enum value, a
 // path pattern) would otherwise answer with zod's English defaults. Loaded by text-rules.ts, which

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { personMessages } from '../messages/person.ts';
 import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, pageOf, pageQuery, requiredEmail, requiredHttpLink, requiredText } from './common.ts';
 
-const m = msg.person.errors;
+const m = personMessages.errors;
 
 // Contact types of spec §3; one entry per type, so the form hides "add" once all are used.
 export const phoneTypes = ['work', 'cell'] as const;

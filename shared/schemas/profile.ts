@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { profileMessages } from '../messages/profile.ts';
 import { DEFAULT_THEME } from '../card/themes.ts';
 import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, requiredHttpLink, requiredText, safeString } from './common.ts';
 
-const m = msg.profile;
+const m = profileMessages;
 
 /** Social networks a profile can link (spec §3: the person's four plus youtube and tiktok). */
 export const profileSocialTypes = ['facebook', 'instagram', 'linkedin', 'xing', 'youtube', 'tiktok'] as const;

@@ -1,5 +1,5 @@
 import * as zm from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
 import './german-errors.ts';
 
 // The rules every client string obeys, as zod checks: shared by the full schemas (common.ts,

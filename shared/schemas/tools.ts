@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { personMessages } from '../messages/person.ts';
 import { idSchema, optionalText } from './common.ts';
 import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes } from './person.ts';
 
@@ -22,8 +22,8 @@ export const MAX_SHEET_NAME = 31;
 /** Rows per import request: a batch stays far below the API's payload limit and a Lambda's time limit. */
 export const IMPORT_BATCH_SIZE = 100;
 
-const c = msg.person.csv;
-const socialLabels = msg.person.socialTypes;
+const c = personMessages.csv;
+const socialLabels = personMessages.socialTypes;
 
 /**
  * What a column fills: `tel.work`, `email.work1`, `social.xing` fill one entry of a list;
@@ -132,10 +132,10 @@ export const csvToJsonResultSchema = z.object({
   format: z.enum(['csv', 'xlsx']),
   /** XLSX: the workbook's sheets in order, and the one read (the first unless another was asked for). */
   sheets: z.array(z.string()),
-  sheet: z.string().optional(),
+  sheet: z.optional(z.string()),
   /** CSV: how the file was read. */
-  encoding: z.enum(['utf-8', 'windows-1252']).optional(),
-  separator: z.enum(csvSeparators).optional(),
+  encoding: z.optional(z.enum(['utf-8', 'windows-1252'])),
+  separator: z.optional(z.enum(csvSeparators)),
 });
 export type CsvToJsonResult = z.output<typeof csvToJsonResultSchema>;
 
@@ -165,38 +165,38 @@ export type ImportRowResult = z.output<typeof importRowResultSchema>;
  * The rows written, in order; `remaining` rows at the end of the batch were not started because
  * the request's time was up (the screen sends them again with the next request).
  */
-export const importResultSchema = z.object({ results: z.array(importRowResultSchema), remaining: z.number().int().nonnegative() });
+export const importResultSchema = z.object({ results: z.array(importRowResultSchema), remaining: z.number().check(z.int(), z.nonnegative()) });
 
 export const legacyConvertSchema = z.object({
   vcardCompanyId: idSchema,
   companyId: idSchema,
   /** Only say what would happen (profile, cards, credits), write nothing. */
-  dryRun: z.boolean().optional(),
+  dryRun: z.optional(z.boolean()),
   /** New cards start active (each activation costs credits) or inactive (free, activated later). */
-  activate: z.boolean().optional(),
+  activate: z.optional(z.boolean()),
 });
 
 /** What a legacy conversion will do, checked before anything is written. */
 export const legacyPlanSchema = z.object({
   profilname: z.string(),
   profileExists: z.boolean(),
-  create: z.number().int(),
-  update: z.number().int(),
-  unchanged: z.number().int(),
-  invalid: z.number().int(),
-  creditsNeeded: z.number().int(),
-  creditsAvailable: z.number().int(),
+  create: z.number().check(z.int()),
+  update: z.number().check(z.int()),
+  unchanged: z.number().check(z.int()),
+  invalid: z.number().check(z.int()),
+  creditsNeeded: z.number().check(z.int()),
+  creditsAvailable: z.number().check(z.int()),
 });
 export type LegacyPlan = z.output<typeof legacyPlanSchema>;
 
 export const legacyConvertResultSchema = z.object({
   plan: legacyPlanSchema,
   /** Absent for a dry run of a conversion that would create the profile. */
-  profileId: z.string().optional(),
+  profileId: z.optional(z.string()),
   profilname: z.string(),
   profileCreated: z.boolean(),
   results: z.array(importRowResultSchema),
   /** Persons not yet converted because the request's time was up: run it again to go on. */
-  remaining: z.number().int().nonnegative(),
+  remaining: z.number().check(z.int(), z.nonnegative()),
 });
 export type LegacyConvertResult = z.output<typeof legacyConvertResultSchema>;

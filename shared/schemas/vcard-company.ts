@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { vcardMessages } from '../messages/vcard.ts';
 import { blankAsAbsent, optionalHttpLink, optionalText, requiredText } from './common.ts';
 import { profileSocialSchema, profileSocialTypes } from './profile.ts';
 
-const m = msg.vcard.errors;
+const m = vcardMessages.errors;
 
 // Legacy company (spec §3 VCardCompany; §5: org, plz, ort required, plz at least 4). URLs and
 // social links follow the V2 profile's rules.

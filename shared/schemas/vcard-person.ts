@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { vcardMessages } from '../messages/vcard.ts';
 import { idSchema, optionalText, requiredText, blankAsAbsent } from './common.ts';
 import { vcardCompanySchema } from './vcard-company.ts';
 import { vcardSettingsOutput } from './vcard-settings.ts';
 import { emailEntrySchema, emailTypes, personSocialTypes, phoneTypes, socialEntrySchema, telEntrySchema } from './person.ts';
 
-const m = msg.vcard.errors;
+const m = vcardMessages.errors;
 
 // Legacy person (spec §3): companyId, nice, firstname, lastname, image, imageWallet, position,
 // tel, email, social. Contact entries follow the V2 card's rules.

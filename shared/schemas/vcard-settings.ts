@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { vcardMessages } from '../messages/vcard.ts';
 import { DEFAULT_THEME } from '../card/themes.ts';
 import { blankAsAbsent, idSchema, safeString } from './common.ts';
 
-const m = msg.vcard.errors;
+const m = vcardMessages.errors;
 
 // Legacy settings (spec §3): the same parts as a V2 profile's settings, with the legacy defaults.
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
+import { walletMessages } from '../messages/wallet.ts';
 import { idSchema, safeString } from './common.ts';
 
 export const walletUserParams = z.object({ userId: idSchema });
@@ -40,6 +41,6 @@ export const passkitDeviceParams = z.object({ deviceId: token, passTypeId: token
 export const passkitRegistrationParams = z.object({ deviceId: token, passTypeId: token, serial: token });
 export const passkitPassParams = z.object({ passTypeId: token, serial: token });
 export const passkitSerialsQuery = z.object({ passesUpdatedSince: z.optional(safeString({ max: 40 })) });
-export const passkitRegisterBody = z.object({ pushToken: safeString({ max: 200, error: { error: () => msg.wallet.errors.pushToken } }).check(z.minLength(1, msg.wallet.errors.pushToken)) });
+export const passkitRegisterBody = z.object({ pushToken: safeString({ max: 200, error: { error: () => walletMessages.errors.pushToken } }).check(z.minLength(1, walletMessages.errors.pushToken)) });
 /** Bounded: anyone may post here (issue 19); Wallet sends a few lines when a pass misbehaves. */
 export const passkitLogBody = z.object({ logs: z._default(z.array(safeString({ max: 1000, multiline: true })).check(z.maxLength(20)), []) });

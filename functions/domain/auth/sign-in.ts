@@ -2,7 +2,7 @@ import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { UnauthenticatedError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { findUserByUsername } from '../users/find-user-by-username.ts';

@@ -4,7 +4,7 @@ import { ConflictError } from '../../lib/errors.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { versionedUpdate } from '../../lib/attribute-update.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { profileMessages } from '../../../shared/messages/profile.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import type { z } from 'zod';
@@ -38,7 +38,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
   // What the public card serves (scoped here, so its path loads no parser); removed with the CSS.
   written[SCOPED_CSS] = css?.css;
   await runGuarded([
-    ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
+    ...scopeSteps(o.auth, current.companyId, profileMessages.notFound),
     {
       item: versionedUpdate({
         tableName: tableName(), key: keys.profile(o.profileId), attributes: written, version: current.version,

@@ -4,7 +4,8 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { createProfileSchema } from '../../../shared/schemas/profile.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
 import { importRowSchema } from '../../../shared/schemas/tools.ts';
@@ -18,7 +19,7 @@ import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { decideRow, importContext, importWithinBudget } from './import-persons.ts';
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 
 /** What a legacy person carries: these fields of the card are taken from it, the rest stays. */
 const legacyFields: ImportField[] = [

@@ -3,7 +3,7 @@ import { tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/auth/password.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';

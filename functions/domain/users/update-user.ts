@@ -4,7 +4,7 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ThrottledError, ValidationError } from '../../lib/errors.ts';
 import { releasePasswordAttempt, reservePasswordAttempt } from '../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';

@@ -1,7 +1,7 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 import { vcardCompanyLiveCheck } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';
@@ -23,7 +23,7 @@ export async function updateVcardSettings(o: { companyId: string; settings: Vcar
       { Put: { TableName: tableName(), Item: vcardSettingsRecord(o.companyId, o.settings, css?.css) } },
       ...ownership.map((s) => s.item),
     ],
-    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(msg.vcard.errors.companyNotFound)),
+    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(vcardMessages.errors.companyNotFound)),
   );
   await invalidateVcardCompanyCards(o.companyId);
   await walletCardsChanged({ companyId: o.companyId });

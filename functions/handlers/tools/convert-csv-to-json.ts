@@ -1,5 +1,5 @@
 import { convertCsvToJson } from '../../../shared/api/routes/tools.ts';
-import { msg } from '../../../shared/messages.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { fileLimits, MAX_SHEET_NAME } from '../../../shared/schemas/tools.ts';
 import { createHandler, rawBody } from '../../lib/http.ts';
 import { UnsupportedTypeError, ValidationError } from '../../lib/errors.ts';
@@ -10,7 +10,7 @@ import { xlsxToJson } from '../../domain/tools/xlsx-to-json.ts';
 
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 64 * 1024;
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 /** Excel 97-2003 (.xls): an OLE2 compound file. */
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 

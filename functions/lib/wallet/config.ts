@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { secretString } from '../aws/secrets.ts';
 import { env } from '../env.ts';
 import { UnavailableError } from '../errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 
 // Wallet configuration: locally the APPLE_* / GOOGLE_* variables (each *_FILE a path), in AWS one
 // Secrets Manager JSON secret (WALLET_CONFIG_SECRET_ARN) whose keys are the same names without
@@ -153,12 +153,12 @@ export async function googleConfig(): Promise<Configured<GoogleConfig>> {
 /** The Apple configuration, or a 503 naming what is missing. */
 export async function requireAppleConfig(): Promise<AppleConfig> {
   const c = await appleConfig();
-  if (!c.ok) throw new UnavailableError(msg.wallet.errors.appleUnavailable(c.missing.join(', ')));
+  if (!c.ok) throw new UnavailableError(walletMessages.errors.appleUnavailable(c.missing.join(', ')));
   return c.config;
 }
 
 export async function requireGoogleConfig(): Promise<GoogleConfig> {
   const c = await googleConfig();
-  if (!c.ok) throw new UnavailableError(msg.wallet.errors.googleUnavailable(c.missing.join(', ')));
+  if (!c.ok) throw new UnavailableError(walletMessages.errors.googleUnavailable(c.missing.join(', ')));
   return c.config;
 }
