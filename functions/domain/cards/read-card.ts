@@ -6,7 +6,6 @@ import type { PersonItem } from '../persons/person-item.ts';
 import { getPersonItem } from '../persons/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
-import { readLegacyCard } from '../vcard/legacy-card-source.ts';
 
 /** Everything a public card is made of, as stored. */
 export interface CardSource {
@@ -26,7 +25,8 @@ export async function readCard(o: { personId: string }): Promise<CardSource> {
   const notFound = () => new NotFoundError(cardMessages.notFound);
   const person = await getPersonItem(o.personId);
   if (!person) {
-    // Not a V2 card: maybe a legacy person (old QR codes); a second read only for unknown ids.
+    // Not a V2 card: maybe a legacy person (old QR codes); a second read (and its code) only for unknown ids.
+    const { readLegacyCard } = await import('../vcard/legacy-card-source.ts');
     const legacy = await readLegacyCard(o.personId);
     if (legacy) return legacy;
     throw notFound();
