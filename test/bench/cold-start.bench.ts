@@ -1,7 +1,10 @@
 // Issue 22: the cold start of every route, as the Lambda would pay it. Each route is called in a
 // fresh Node process through its function's real bundle (dist layout of infra/bundle.ts: the area's
-// dispatcher and the route's own chunk): CPU time of importing the entry plus the first call,
-// minus the same measure of a bare module (what any Node process pays), median of 10 processes.
+// dispatcher and the route's own chunk): CPU time of importing the entry plus the first call, over
+// a bare module (what any Node process pays), median of 10 processes. Judged is what the cold
+// start adds: that figure minus the same call once more in the same process (a warm container),
+// because a route's own work is no cold start: a sign-in's password hash (60-80 ms by design) or
+// signing a pass is paid by every call. Both figures are in the note.
 // The call is a real one (the route fixtures of test/api/route-fixtures.ts, wallet configured
 // against local fakes), against DynamoDB Local through the same table the local server writes.
 // CPU time, not wall time: on a shared machine wall time mostly measures the other processes.
@@ -193,15 +196,16 @@ const bench: BenchModule = {
         samples.push(sample);
       }
       const cold = median(samples.map((x) => x.cold)) - bareMs;
+      const added = median(samples.map((x) => x.cold - x.warm)) - bareMs;
       const { bytes } = routeChunks(fn, route);
       if (bytes > largest.bytes) largest = { name: route.name, bytes };
       const budget = BUDGET_MS[route.name] ?? DEFAULT_BUDGET_MS;
       figures[`${route.name}ColdCpuMs`] = {
-        value: Math.round(cold * 10) / 10, unit: 'ms', budget, direction: 'max',
-        note: `${routeKey(route)}: import + first call over a bare Node, median of ${RUNS} (import alone ${(median(samples.map((x) => x.imported)) - bareMs).toFixed(1)} ms, a warm call ${median(samples.map((x) => x.warm)).toFixed(1)} ms; loads ${(bytes / 1024).toFixed(0)} KiB)`,
+        value: Math.round(added * 10) / 10, unit: 'ms', budget, direction: 'max',
+        note: `${routeKey(route)}: what a cold start adds (import + first call over a bare Node, minus a warm call), median of ${RUNS}; import + first call ${cold.toFixed(1)} ms (the dispatcher alone ${(median(samples.map((x) => x.imported)) - bareMs).toFixed(1)} ms), a warm call ${median(samples.map((x) => x.warm)).toFixed(1)} ms; the route's static module graph ${(bytes / 1024).toFixed(0)} KiB`,
       };
     }
-    figures.largestRouteBundleKiB = { value: Math.round(largest.bytes / 1024), unit: 'KiB', note: `what the largest route's cold start loads (entry, own chunk, shared chunks): ${largest.name}` };
+    figures.largestRouteBundleKiB = { value: Math.round(largest.bytes / 1024), unit: 'KiB', note: `the largest static module graph of a route (entry, own chunk and the chunks it imports; what it loads on demand comes on top): ${largest.name}` };
     await s.close();
     await apns.close();
     await google.close();
