@@ -9,8 +9,6 @@ import type { PublicCard } from '../card/types.ts';
 // hottest cold start, and the full zod costs it about 9 ms more (test/bench/cold-start.bench.ts).
 
 const text = z.optional(z.string());
-/** A key that is always there, possibly undefined (as the shared ProfileAddress type has it). */
-const maybe = z.union([z.string(), z.undefined()]);
 const contact = z.object({ type: z.string(), value: z.string() });
 
 const publicSettingsSchema = z.object({
@@ -65,11 +63,11 @@ export const publicCardSchema = z.object({
     /** Only the card's own address (by `adresseId`), if it still exists. */
     adressen: z.array(z.object({
       adresseId: z.string(),
-      straße: maybe,
-      plz: maybe,
-      ort: maybe,
-      bundesland: maybe,
-      land: maybe,
+      straße: text,
+      plz: text,
+      ort: text,
+      bundesland: text,
+      land: text,
     })),
     settings: publicSettingsSchema,
   }),

@@ -9,10 +9,12 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefi
 
 /**
  * Empty strings count as absent (spec §5): '' and '   ' become undefined before validation,
- * so a required field reports "Pflichtfeld" and an optional one is simply left out.
+ * so a required field reports "Pflichtfeld" and an optional one is simply left out. Typed as the
+ * schema itself (a blank is absent, so input and output stay the schema's, optional keys optional);
+ * it is a pipe, so call no method of the schema's own kind on it.
  */
-export function blankAsAbsent<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>, z.input<S>> {
-  return z.pipe(z.transform(blank), schema) as unknown as z.ZodMiniType<z.output<S>, z.input<S>>;
+export function blankAsAbsent<S extends z.ZodMiniType>(schema: S): S {
+  return z.pipe(z.transform(blank), schema) as unknown as S;
 }
 
 const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>

@@ -12,7 +12,7 @@ const langChoice = blankAsAbsent(z.enum(companyLangs, {
 }));
 
 /** A request without `lang` gets the default `de` (spec §3); a blank one is a missing required field. */
-const lang = z.pipe(z.transform((v: unknown) => (v === undefined ? 'de' : v)), langChoice) as unknown as z.ZodMiniType<CompanyLang, CompanyLang | undefined>;
+const lang = z._default(langChoice, 'de');
 
 const org = requiredText(1, msg.validation.required, 200);
 

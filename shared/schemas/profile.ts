@@ -29,7 +29,7 @@ const filename = blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength
  */
 const ALL_DEFAULTS = {} as never;
 
-const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** Settings with every default of spec §3; a missing part or field takes its default. */
 export const profileSettingsSchema = z.object({
@@ -47,7 +47,7 @@ export const profileSettingsSchema = z.object({
   display: z.prefault(z.object({ showStrasse: z._default(z.boolean(), true), showPLZ: z._default(z.boolean(), true) }), ALL_DEFAULTS),
   applePass: z.prefault(z.object({ backgroundColor: hex('#FFFFFF'), fontColor: hex('#000000') }), ALL_DEFAULTS),
   /** Stored as typed; checked and scoped to the card root on save (functions/lib/custom-css.ts), which the public card serves. */
-  customCss: z.pipe(z.transform(blankToNull), z.nullable(safeString({ max: 20_000, multiline: true }))),
+  customCss: z._default(z.pipe(z.transform(blankToNull), z.nullable(safeString({ max: 20_000, multiline: true }))), null),
 });
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 

@@ -11,7 +11,7 @@ const hex = (fallback: string) =>
   blankAsAbsent(z._default(z.string().check(z.trim(), z.maxLength(7, m.color), z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color)), fallback));
 const px = (fallback: number | null) =>
   blankAsAbsent(z._default(z.nullable(z.number({ error: () => m.number }).check(z.gte(-2000, m.number), z.lte(2000, m.number))), fallback));
-const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** `{}` through an object whose fields all have defaults (see profile.ts). */
 const ALL_DEFAULTS = {} as never;
 
@@ -31,7 +31,7 @@ export const vcardSettingsSchema = z.object({
   kontakt: z.prefault(z.object({ fill: hex('#8d0a23') }), ALL_DEFAULTS),
   display: z.prefault(z.object({ showStrasse: z._default(z.boolean(), true), showPLZ: z._default(z.boolean(), true) }), ALL_DEFAULTS),
   /** Checked and scoped on the server exactly like a profile's (functions/lib/custom-css.ts). */
-  customCss: z.pipe(z.transform(blankToNull), z.nullable(safeString({ max: 20_000, multiline: true }))),
+  customCss: z._default(z.pipe(z.transform(blankToNull), z.nullable(safeString({ max: 20_000, multiline: true }))), null),
 });
 export type VcardSettings = z.output<typeof vcardSettingsSchema>;
 

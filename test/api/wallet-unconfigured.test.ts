@@ -11,10 +11,8 @@ const s = useTestServer();
 
 async function card() {
   const t = await createTenant(s);
-  const res = await s.api('POST', '/api/card/company/person', {
-    token: t.user.token,
-    body: { companyProfilId: t.profile.id, firstname: 'Ohne', lastname: 'Wallet', tel: [], email: [], social: [] },
-  });
+  const res = await s.call('personCreate', { token: t.user.token,
+    body: { companyProfilId: t.profile.id, firstname: 'Ohne', lastname: 'Wallet', tel: [], email: [], social: [] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...t, person: res.body as { id: string; version: number } };
 }
@@ -22,36 +20,34 @@ async function card() {
 describe('wallet without configuration', () => {
   it('names what is missing in the status and in a German 503', async () => {
     const c = await card();
-    const status = await s.api('GET', '/api/wallet/status', { token: c.user.token });
+    const status = await s.call('walletStatus', { token: c.user.token });
     expect(status.body).toEqual({
       apple: { available: false, missing: ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'] },
       google: { available: false, missing: ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'] },
     });
-    const apple = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
+    const apple = await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(apple.status).toBe(503);
     expect(apple.body.message).toBe('Apple Wallet ist auf diesem Server nicht eingerichtet (es fehlt: APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, '
       + 'APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE, APPLE_WWDR_CERT_FILE). Bitte wenden Sie sich an den Betreiber.');
-    const googleRes = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
+    const googleRes = await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(googleRes.status).toBe(503);
     expect(googleRes.body.message).toContain('GOOGLE_WALLET_KEY_FILE');
 
     // The signed links and the QR page data work without wallet configuration.
-    const sig = (await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token })).body.signature as string;
-    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}`)).status).toBe(200);
-    expect((await s.api('GET', `/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(503);
-    expect((await s.api('GET', `/api/wallet/pkpass/${c.person.id}/${sig.slice(1)}`)).status).toBe(403);
+    const sig = (await s.call('walletSignature', { params: { userId: c.person.id }, token: c.user.token })).body.signature as string;
+    expect((await s.call('walletCard', { params: { id: c.person.id, signature: sig } })).status).toBe(200);
+    expect((await s.call('walletPkpassPublic', { params: { id: c.person.id, signature: sig } })).status).toBe(503);
+    expect((await s.call('walletPkpassPublic', { params: { id: c.person.id, signature: sig.slice(1) } })).status).toBe(403);
   });
 
   it('checks the company before the configuration, and card edits do not need a wallet', async () => {
     const c = await card();
     const other = await createTenant(s);
-    expect((await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    const edit = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, {
-      token: c.user.token,
-      body: { companyProfilId: c.profile.id, firstname: 'Ohne', lastname: 'Wallet', position: 'Neu', tel: [], email: [], social: [], version: c.person.version },
-    });
+    expect((await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
+    expect((await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
+    const edit = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token,
+      body: { companyProfilId: c.profile.id, firstname: 'Ohne', lastname: 'Wallet', position: 'Neu', tel: [], email: [], social: [], version: c.person.version } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    expect((await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+    expect((await s.call('personDelete', { params: { id: c.person.id }, token: c.user.token })).status).toBe(200);
   });
 });

@@ -149,9 +149,9 @@ const bench: BenchModule = {
     const special = walletCalls(s, passAuthToken);
     const freshAdmin = async () => {
       const username = uniqueName('admin');
-      const res = await s.api('POST', '/api/user', { token: await s.adminToken(), body: { username, email: `${username}@beispiel.de`, firstname: 'Bench', lastname: 'Admin', password: 'passwort-123', userGroupId: 'admin' } });
+      const res = await s.call('userCreate', { token: await s.adminToken(), body: { username, email: `${username}@beispiel.de`, firstname: 'Bench', lastname: 'Admin', password: 'Kalt-Ofen-Bench-731', userGroupId: 'admin' } });
       if (res.status !== 200) throw new Error(`Admin anlegen: ${res.status}`);
-      return s.login(username, 'passwort-123');
+      return s.login(username, 'Kalt-Ofen-Bench-731');
     };
     const prepare = async (route: RouteDef): Promise<{ event: unknown; status: number }> => {
       const f = routeFixtures[route.name];

@@ -155,10 +155,10 @@ describe('back office screens', () => {
 
   test('axe-core finds no violation on any back-office screen', { timeout: 120_000 }, async () => {
     const { profile, company } = await createTenant(s);
-    const card = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
+    const card = await s.call('personCreate', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
     const admin = await s.adminToken();
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
     const { page } = await openPage();
     await at(page, await s.adminToken(), '/v2/card/visitenkarte');

@@ -8,20 +8,23 @@ import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
+import { readAnswer, routeCaller } from './api-client.ts';
+import type { ApiResponse, RouteCaller } from './api-client.ts';
+
+export type { ApiResponse } from './api-client.ts';
 
 export const ADMIN = { username: 'admin', password: 'Wolke-Tinte-Regal-51' };
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
 
 export interface TestServer {
   baseUrl: string;
   tableName: string;
   uploadsDir: string;
-  /** JSON call through the local HTTP adapter, exactly as the browser makes it. */
+  /** A call of a route of the table, typed by its contract (test/helpers/api-client.ts): `s.call('userGet', { params: { id }, token })`. */
+  call: RouteCaller;
+  /**
+   * A raw request, for what the contract cannot express: a wrong method, a path of no route, a
+   * body or type the route refuses. Every use says why it is raw.
+   */
   api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
@@ -60,21 +63,16 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
     const res = await fetch(baseUrl + path, {
       method,
       headers,
+      redirect: 'manual',
       ...(o.body !== undefined ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) } : {}),
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    return { status: res.status, body: body as any, headers: res.headers };
+    return readAnswer(res);
   };
+  const call = routeCaller(baseUrl);
 
   let admin: string | undefined;
   const login = async (username: string, password: string) => {
-    const res = await api('POST', '/api/auth', { body: { username, password } });
+    const res = await call('authLogin', { body: { username, password } });
     if (res.status !== 200) throw new Error(`Login ${username} fehlgeschlagen: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token as string;
   };
@@ -83,6 +81,7 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
     baseUrl,
     tableName,
     uploadsDir,
+    call,
     api,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
@@ -111,6 +110,7 @@ export function useTestServer(): TestServer {
     get baseUrl() { return current().baseUrl; },
     get tableName() { return current().tableName; },
     get uploadsDir() { return current().uploadsDir; },
+    call: ((name: never, ...rest: never[]) => (current().call as (...a: unknown[]) => unknown)(name, ...rest)) as RouteCaller,
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),
