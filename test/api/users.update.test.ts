@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { usersHelpers } from './users-helpers.ts';
-import { UpdateCommand } from '../../functions/lib/dynamo.ts';
+import { GetCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
+import { PASSWORD_RULES_VERSION } from '../../shared/password/rules.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { hashPassword } from '../../functions/lib/auth/password.ts';
@@ -80,8 +81,8 @@ describe('PATCH /api/user/{id} (own account)', () => {
 
   test('an account from before the 12-character rule signs in and is asked for a new password until it changes it (issue 19)', async () => {
     const me = await createUser();
-    // As stored before issue 19: an 8-character password.
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(me.user.id), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword('geheim12') } }));
+    // As stored before issue 19: an 8-character password, never checked against today's rules.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(me.user.id), UpdateExpression: 'SET passwordHash = :h REMOVE passwordRulesChecked', ExpressionAttributeValues: { ':h': await hashPassword('geheim12') } }));
     const token = await s.login(me.user.username, 'geheim12');
     const session = await s.call('authSession', { token });
     expect(session.status).toBe(200);
@@ -93,6 +94,23 @@ describe('PATCH /api/user/{id} (own account)', () => {
     expect((await s.call('authSession', { token: again })).body.passwordOutdated).toBeUndefined();
     // A strong password never gets the flag.
     expect((await s.call('authSession', { token: me.token })).status).toBe(401);
+  });
+
+  test('the rules are checked once per password and name: later sign-ins skip the estimate, a new name is checked at the next one (issue 22: cold start of POST /api/auth)', async () => {
+    const me = await createUser();
+    const stored = async () => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(me.user.id) }))).Item!;
+    expect((await stored()).passwordRulesChecked).toBe(PASSWORD_RULES_VERSION);
+    // Checked when it was set: a sign-in does not estimate again (a weak hash slipped in stays unflagged).
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(me.user.id), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword('geheim12') } }));
+    const token = await s.login(me.user.username, 'geheim12');
+    expect((await s.call('authSession', { token })).body.passwordOutdated).toBeUndefined();
+    // A new name: the next sign-in checks the password against it.
+    const renamed = await s.call('userUpdate', { params: { id: me.user.id }, token, body: { lastname: 'Neuname' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await stored()).passwordRulesChecked).toBeUndefined();
+    const again = await s.login(me.user.username, 'geheim12');
+    expect((await s.call('authSession', { token: again })).body.passwordOutdated).toBe(true);
+    expect((await stored()).passwordRulesChecked).toBe(PASSWORD_RULES_VERSION);
   });
 
   test('a blank password keeps the old one', async () => {

@@ -8,6 +8,7 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
+import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from './user-item.ts';
 
 export interface CreateUserOptions {
@@ -36,6 +37,7 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
     firstname: o.firstname,
     lastname: o.lastname,
     passwordHash: await hashPassword(o.password),
+    passwordRulesChecked: PASSWORD_RULES_VERSION,
     userGroup: group,
     isActive: o.isActive,
     tokenVersion: 0,

@@ -9,6 +9,7 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
+import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from './user-item.ts';
 import { requireNoSelfLockout } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
@@ -87,7 +88,13 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     updatedAt: new Date().toISOString(),
   };
   if (o.actor) requireNoSelfLockout(o.actor, next);
-  if (c.password) delete next.passwordOutdated;
+  if (c.password) {
+    delete next.passwordOutdated;
+    next.passwordRulesChecked = PASSWORD_RULES_VERSION;
+  } else if (next.username !== current.username || next.email !== current.email || next.firstname !== current.firstname || next.lastname !== current.lastname) {
+    // The rules compare the password with these: the next sign-in checks it again.
+    delete next.passwordRulesChecked;
+  }
   const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
   if (endsSessions) next.tokenVersion = current.tokenVersion + 1;
 
