@@ -29,38 +29,3 @@ describe('bundle hygiene', () => {
     expect(users).toEqual(['functions/lib/spreadsheet/xlsx-reader.ts', 'functions/lib/spreadsheet/xlsx-writer.ts']);
   });
 });
-
-// The password strength estimate (zxcvbn-ts, ~1.3 MB with its dictionaries) loads only when a
-// back-office screen asks for a new password (issue 19): never with the public pages, never with
-// the back office's first load. Reads the web build of the test run (global setup builds it).
-describe('password strength estimate stays out of the first loads', () => {
-  const web = join(root, 'dist/web');
-  const marker = 'Dies ist ein oft verwendetes Passwort';
-  /** Every JS file an entry loads: static imports always, dynamic ones (`import("…")`) when asked. */
-  function reachable(entry: string, dynamic: boolean): string[] {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const text = readFileSync(file, 'utf8');
-      const specs = [...text.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g), ...(dynamic ? text.matchAll(/import\("(\.{1,2}\/[^"]+\.js)"\)/g) : [])];
-      for (const m of specs) visit(resolve(file, '..', m[1]!));
-    };
-    visit(entry);
-    return [...seen];
-  }
-  const entryOf = (html: string) => join(web, readFileSync(join(web, html), 'utf8').match(/<script[^>]+src="\/([^"]+\.js)"/)![1]!);
-
-  test('the public card and QR pages never reach it, not even lazily', () => {
-    const files = reachable(entryOf('card.html'), true);
-    expect(files.length).toBeGreaterThan(1);
-    expect(files.filter((f) => readFileSync(f, 'utf8').includes(marker))).toEqual([]);
-  });
-
-  test('the back office loads it on demand only (a chunk of its own)', () => {
-    const first = reachable(entryOf('index.html'), false);
-    expect(first.filter((f) => readFileSync(f, 'utf8').includes(marker))).toEqual([]);
-    const all = reachable(entryOf('index.html'), true);
-    expect(all.filter((f) => readFileSync(f, 'utf8').includes(marker))).toHaveLength(1);
-  });
-});

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from '../../functions/local/dynamo-local.ts';
-import { buildWeb } from '../../web/build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +7,9 @@ declare module 'vitest' {
   }
 }
 
-/** One in-memory DynamoDB Local for the whole run (each test file makes its own table) and a fresh web build. */
+/** One in-memory DynamoDB Local for the project's run (each test file makes its own table). */
 export default async function setup(project: TestProject) {
-  const [dynamo] = await Promise.all([startDynamoLocal(), buildWeb({ onlyIfStale: true })]);
+  const dynamo = await startDynamoLocal();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   return async () => {
     await dynamo.stop();
