@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { parse, safeParse } from 'zod/mini';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import type { ErrorBody } from './errors.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
-import { clientAddress, requestMiddleware } from './request-middleware.ts';
+import { clientAddress, withRequestLine } from './request-middleware.ts';
 import { mapStack } from './stack-map.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -191,7 +190,7 @@ export function createHandler<R extends RouteDef>(
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
   cache: CacheOptions = {},
 ) {
-  return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
+  return withRequestLine(route, async (event) => {
     try {
       // Public routes never read a token: the public card path stays at one read.
       const auth = route.access === 'public' ? null : await authenticate(event);

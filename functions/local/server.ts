@@ -48,7 +48,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
 
@@ -136,9 +136,12 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
   const handler = await loadHandler(match.route);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
-  const headers = { ...(result.headers as Record<string, string> | undefined) };
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  const status = result.statusCode ?? 200;
+  const data = !result.body ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  // With its length the answer goes out in one piece, not chunked (as API Gateway sends it).
+  const length = data !== undefined && status !== 304 && status !== 204 ? { 'content-length': String(Buffer.byteLength(data)) } : {};
+  res.writeHead(status, { ...securityHeaders, ...(result.headers as Record<string, string> | undefined), ...length });
+  res.end(data);
   // What CloudFront's access log records in AWS; the statistics count views from it.
   cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
 }
@@ -148,7 +151,7 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
   try {
     rewritten = spaRewrite(decodeURIComponent(url.pathname));
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
     return;
   }
@@ -161,10 +164,10 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
     const ext = extname(file);
     // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
     const cache = rewritten.endsWith('.html') ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
+    res.writeHead(200, { ...securityHeaders, 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
     res.end(data);
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
   }
 }
@@ -173,8 +176,8 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
 export function createLocalServer(o: { staticDir: string; ready?: Promise<void>; cdnLog?: Pick<CdnLogWriter, 'record'> }): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // As CloudFront's response headers policy does, on every answer (SPA, API, errors).
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    // As CloudFront's response headers policy does, every answer (SPA, API, errors) carries the
+    // security headers: each writeHead below starts from them.
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
       url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(res, url, o.staticDir));

@@ -219,6 +219,8 @@ describe('views and saves from the access log', () => {
     writer.record({ method: 'GET', path: `/api/card/${t.cardId}`, status: 200, userAgent: 'TelegramBot (like TwitterBot)' });
     writer.record({ method: 'GET', path: '/api/card/company', status: 200, userAgent: BROWSER });
     writer.record({ method: 'GET', path: `/api/card/company/person/${t.cardId}`, status: 200, userAgent: BROWSER });
+    // The lines of one turn of the event loop are written together at its end.
+    await new Promise((ok) => setImmediate(ok));
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     const text = await readFile(join(dir, files[0]!), 'utf8');

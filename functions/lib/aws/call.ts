@@ -106,9 +106,12 @@ function errorOf(answer: RawAnswer): AwsError {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const urls = new WeakMap<AwsService, URL>();
+
 /** Calls `operation` with `input` (JSON), returns the parsed answer; an error answer throws AwsError. */
 export async function awsJsonCall<T>(service: AwsService, credentials: () => Promise<Credentials>, operation: string, input: unknown): Promise<T> {
-  const url = new URL(service.endpoint ?? `https://${service.signingName}.${service.region}.amazonaws.com/`);
+  let url = urls.get(service);
+  if (!url) urls.set(service, (url = new URL(service.endpoint ?? `https://${service.signingName}.${service.region}.amazonaws.com/`)));
   const body = JSON.stringify(input);
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 
 // AWS Signature Version 4 for the JSON-protocol calls of functions/lib/aws/call.ts
 // (https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html).
@@ -28,17 +29,20 @@ export interface SignInput {
 
 const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
 
-const signingKeys = new Map<string, Buffer>();
+const signingKeys = new Map<string, KeyObject>();
 
-/** The day's signing key, cached per day, region, service and key (one HMAC instead of four per request). */
-function signingKey(secret: string, date: string, region: string, service: string): Buffer {
+/**
+ * The day's signing key, cached per day, region, service and key (one HMAC instead of four per
+ * request), as a KeyObject: an HMAC over a Buffer key builds one on every call.
+ */
+function signingKey(secret: string, date: string, region: string, service: string): KeyObject {
   const id = `${date}/${region}/${service}/${secret}`;
   let key = signingKeys.get(id);
   if (!key) {
     const kDate = createHmac('sha256', `AWS4${secret}`).update(date).digest();
     const kRegion = createHmac('sha256', kDate).update(region).digest();
     const kService = createHmac('sha256', kRegion).update(service).digest();
-    key = createHmac('sha256', kService).update('aws4_request').digest();
+    key = createSecretKey(createHmac('sha256', kService).update('aws4_request').digest());
     if (signingKeys.size > 8) signingKeys.clear();
     signingKeys.set(id, key);
   }
