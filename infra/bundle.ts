@@ -12,7 +12,7 @@ import { apiRoutesByArea, functionUrlRoutes } from '../shared/api/routes.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { mergeNeeds } from '../shared/api/needs.ts';
 import type { Needs } from '../shared/api/needs.ts';
-import { routeKey, routeNeeds } from '../shared/api/define.ts';
+import { apiRouteKey, routeKey, routeNeeds } from '../shared/api/define.ts';
 import type { RouteDef } from '../shared/api/define.ts';
 import { jobs } from './jobs.ts';
 import { handlerBundle } from './bundle-options.ts';
@@ -68,10 +68,13 @@ export function entrySource(entry: { area: AreaName } | { url: string }): string
   const routes = routesOf(entry);
   if (!routes.length) throw new Error(`${bundleDirName(entry)}: keine Routen`);
   if ('area' in entry) {
+    // API Gateway names a GET route `ANY …` (it also takes HEAD: shared/api/define.ts apiRouteKey);
+    // the route's own key stays valid too (the bench and tests call with it).
     return [
       `import { dispatch } from ${moduleUrl('functions/lib/dispatch.ts')};`,
+      ...routes.map((r, i) => `const r${i} = () => import(${moduleUrl(r.handler)});`),
       'export const handler = dispatch({',
-      ...routes.map((r) => `  ${JSON.stringify(routeKey(r))}: () => import(${moduleUrl(r.handler)}),`),
+      ...routes.flatMap((r, i) => [...new Set([routeKey(r), apiRouteKey(r)])].map((key) => `  ${JSON.stringify(key)}: r${i},`)),
       '});',
     ].join('\n');
   }

@@ -4,7 +4,7 @@
 /** S3 server access logs of the uploads and web buckets. */
 export const S3_LOG_PREFIX = 's3/';
 
-/** Days the log bucket keeps any log (CloudFront, S3 access); the aggregator reads them within hours. */
+/** Days the log bucket keeps any log (CloudFront, S3 access); the merge job reads CloudFront's within hours. */
 export const LOG_RETENTION_DAYS = 90;
 
 /** Days an overwritten or deleted upload stays recoverable (noncurrent version) before it is gone. */

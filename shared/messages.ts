@@ -15,6 +15,7 @@ import { walletMessages } from './messages/wallet.ts';
 import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
+import { systemMessages } from './messages/system.ts';
 
 export const msg = {
   ...commonMessages,
@@ -32,4 +33,5 @@ export const msg = {
   vcard: vcardMessages,
   tools: toolsMessages,
   exports: exportMessages,
+  system: systemMessages,
 } as const;

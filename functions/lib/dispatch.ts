@@ -32,7 +32,13 @@ function once(load: HandlerLoader): () => Promise<RouteHandler> {
  * (`GET /api/user/{id}`): that route's module is loaded and called.
  */
 export function dispatch(loaders: Readonly<Record<string, HandlerLoader>>): RouteHandler {
-  const handlers = new Map(Object.entries(loaders).map(([key, load]) => [key, once(load)]));
+  // A GET route is there under two keys (its own and API Gateway's `ANY …`): one loader, loaded once.
+  const byLoader = new Map<HandlerLoader, () => Promise<RouteHandler>>();
+  const handlers = new Map(Object.entries(loaders).map(([key, load]) => {
+    let handler = byLoader.get(load);
+    if (!handler) byLoader.set(load, handler = once(load));
+    return [key, handler];
+  }));
   return async (event, context) => {
     const handler = handlers.get(event.routeKey);
     if (handler) return (await handler())(event, context);
@@ -55,7 +61,7 @@ export function dispatchUrl(routes: readonly (RoutePattern & { load: HandlerLoad
   const match = routeMatcher(routes.map((r) => ({ ...r, handler: once(r.load) })));
   return async (event, context) => {
     const method = event.requestContext?.http?.method ?? 'GET';
-    const found = match(method === 'HEAD' ? 'GET' : method, event.rawPath);
+    const found = match(method, event.rawPath);
     if (found === null || found === 'method-not-allowed') return notFound();
     const routeKey = `${found.route.method} ${found.route.path}`;
     return (await found.route.handler())({ ...event, routeKey, pathParameters: found.pathParameters }, context);

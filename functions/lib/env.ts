@@ -56,6 +56,8 @@ const spec = {
   WALLET_LINK_SECRET_ARN: text(),
   /** Wallet configuration as one Secrets Manager JSON secret (AWS); locally the variables below. */
   WALLET_CONFIG_SECRET_ARN: text(),
+  /** Where the AWS alarms are sent (CDK context alarmEmail); shown on the admins' Systemstatus screen. */
+  ALARM_EMAIL: text(),
   APPLE_PASS_TYPE_ID: text(),
   APPLE_TEAM_ID: text(),
   APPLE_PASS_CERT_FILE: text(),

@@ -36,7 +36,9 @@ export function routeMatcher<R extends RoutePattern>(routes: readonly R[]): Matc
     })
     .sort((a, b) => b.literalSegments - a.literalSegments);
 
-  return (method, path) => {
+  return (requestMethod, path) => {
+    // HEAD is answered by the GET route of a path (without a body), as API Gateway's `ANY` GET routes do.
+    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     let pathMatched = false;
     for (const c of compiled) {
       const m = path.match(c.regex);

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeList } from '../../shared/api/routes.ts';
+import { apiRouteKey } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { commonMessages as msg } from '../../shared/messages/common.ts';
@@ -132,7 +133,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
   const body = await readBody(req);
   if (body === 'too-large') return sendJson(res, 413, { message: msg.errors.payloadTooLarge });
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  // API Gateway's route key: a GET route is declared as `ANY` (HEAD comes in on it).
+  const routeKey = apiRouteKey(match.route);
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
   const handler = await loadHandler(match.route);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));

@@ -7,7 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { routeKey, routeNeeds } from '../../shared/api/define.ts';
+import { apiRouteKey, routeNeeds } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import type { AreaName } from '../../shared/api/routes.ts';
 import { mergeNeeds } from '../../shared/api/needs.ts';
@@ -88,9 +88,10 @@ export class Api extends Construct {
       },
     });
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
-    // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them.
+    // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them;
+    // keyed by the route key API Gateway knows (`ANY …` for a GET route).
     cfnStage.routeSettings = Object.fromEntries(Object.values(props.areas).flat().filter((r) => r.throttle)
-      .map((r) => [routeKey(r), { ThrottlingRateLimit: r.throttle!.rateLimit, ThrottlingBurstLimit: r.throttle!.burstLimit }]));
+      .map((r) => [apiRouteKey(r), { ThrottlingRateLimit: r.throttle!.rateLimit, ThrottlingBurstLimit: r.throttle!.burstLimit }]));
 
     const throttled: apigw.HttpRoute[] = [];
     const stack = Stack.of(this);
@@ -110,9 +111,11 @@ export class Api extends Construct {
       fn.fn.addPermission('ApiInvoke', { principal: new iam.ServicePrincipal('apigateway.amazonaws.com'), sourceArn: invokeFrom });
       const integration = new AreaIntegration(`Int-${area}`, fn.fn);
       for (const route of routes) {
+        // A GET route is declared as ANY, so HEAD reaches it (shared/api/define.ts apiRouteKey).
+        const method = apiRouteKey(route).split(' ')[0] as keyof typeof apigw.HttpMethod;
         const httpRoute = new apigw.HttpRoute(this, `Route-${route.name}`, {
           httpApi: this.httpApi,
-          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[method]),
           integration,
         });
         if (route.throttle) throttled.push(httpRoute);

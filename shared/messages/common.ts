@@ -61,7 +61,7 @@ export const commonMessages = {
     password: 'Passwort',
     submit: 'Absenden',
     loginSuccessTitle: 'Login erfolgreich',
-    loginSuccess: 'Du hast dich erfolgreich eingeloggt',
+    loginSuccess: 'Sie haben sich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
     /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
     colorPicker: 'Farbwähler',

@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 import { commonMessages as msg } from '../messages/common.ts';
+import { userMessages } from '../messages/users.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password/rules.ts';
 import { blankAsAbsent, idSchema, optionalText, requiredEmail, requiredText, safeString, usernameSchema } from './common.ts';
 
 export const userGroupSchema = z.object({ id: z.string(), group: z.string() });
 export type UserGroup = z.output<typeof userGroupSchema>;
+
+/** The companies a user is assigned to (user form): at most this many in one save (one transaction). */
+export const MAX_USER_COMPANIES = 40;
+const companyIds = z.array(idSchema).check(
+  z.maxLength(MAX_USER_COMPANIES, userMessages.tooManyCompanies(MAX_USER_COMPANIES)),
+  z.refine((ids) => new Set(ids).size === ids.length, userMessages.companyTwice),
+);
 
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -14,6 +22,8 @@ export const publicUserSchema = z.object({
   lastname: z.string(),
   userGroup: userGroupSchema,
   isActive: z.boolean(),
+  /** The companies the user is assigned to (what the company list's users show from the other side). */
+  companyIds: z.array(z.string()),
   /** Optimistic-locking version: send it back on update so no change is silently lost. */
   version: z.number().check(z.int()),
   /**
@@ -49,6 +59,8 @@ export const createUserSchema = z.object({
   password,
   userGroupId: blankAsAbsent(idSchema),
   isActive: z._default(z.boolean(), true),
+  /** Companies the new user works for, assigned in the same write (issue 24: the user form). */
+  companyIds: z._default(companyIds, []),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
@@ -61,6 +73,8 @@ export const adminUpdateUserSchema = z.object({
   password: optionalPassword,
   userGroupId: blankAsAbsent(z.optional(idSchema)),
   isActive: z.optional(z.boolean()),
+  /** When sent: the complete new assignment (companies joined and left in the same write). */
+  companyIds: z.optional(companyIds),
   version,
 });
 export type AdminUpdateUserInput = z.input<typeof adminUpdateUserSchema>;

@@ -4,11 +4,13 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/auth/password.ts';
 import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { userMessages } from '../../../shared/messages/users.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
 import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
+import { membershipSteps } from '../companies/company-users.ts';
 import type { UserItem } from './user-item.ts';
 
 export interface CreateUserOptions {
@@ -19,6 +21,8 @@ export interface CreateUserOptions {
   password: string;
   userGroupId: string;
   isActive: boolean;
+  /** Companies the user is assigned to from the start (their `userIds` change in the same transaction). */
+  companyIds?: string[] | undefined;
 }
 
 /** The username guard and the user are written together, so two users can never share a name. */
@@ -40,6 +44,7 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
     passwordRulesChecked: PASSWORD_RULES_VERSION,
     userGroup: group,
     isActive: o.isActive,
+    ...(o.companyIds?.length ? { companyIds: new Set(o.companyIds) } : {}),
     tokenVersion: 0,
     version: 1,
     createdAt: now,
@@ -50,10 +55,13 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
       { Put: { TableName: tableName(), Item: { ...keys.username(usernameLower), type: 'username', userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...keys.user(id), ...keys.userListEntry(usernameLower, id), type: 'user', ...item } } },
       { ConditionCheck: { TableName: tableName(), Key: keys.group(group.id), ConditionExpression: 'attribute_exists(pk)' } },
+      ...membershipSteps(id, { add: o.companyIds ?? [], remove: [] }),
     ],
     (index) => index === 0
       ? new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken })
-      : new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound }),
+      : index === 2
+        ? new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound })
+        : new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.companyNotFound }),
   );
   return toPublicUser(item);
 }

@@ -14,3 +14,4 @@ export const health = defineRoute({
     table: z.boolean(),
   }),
 });
+

@@ -6,6 +6,7 @@ import {
   pkpassCreatedSchema, walletCardParams, walletCardSchema, walletResultSchema, walletSignatureSchema, walletSignedParams,
   walletStatusSchema, walletUserParams,
 } from '../../schemas/wallet.ts';
+import { systemStatusSchema } from '../../schemas/system.ts';
 
 // Wallet passes (spec §7). The two signed public links are what the QR codes carry; in AWS they
 // are served by a Lambda function URL behind CloudFront, locally by the same server.
@@ -122,4 +123,17 @@ export const passkitLog = defineRoute({
   handler: 'functions/handlers/wallet/passkit-log.ts',
   needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets },
   body: passkitLogBody, output: z.object({}),
+});
+
+/**
+ * The admins' Systemstatus screen: what is set up (wallets, public address, alarm e-mail), never a
+ * secret. In the wallet area because it reads the wallet configuration: the system area (the
+ * public health check) keeps no access to the wallet secrets.
+ */
+export const systemStatus = defineRoute({
+  name: 'systemStatus', method: 'GET', path: '/api/system/status', access: 'admin',
+  handler: 'functions/handlers/wallet/system-status.ts',
+  // The table for the admin's sign-in; the wallet secrets to say what is set up (never shown).
+  needs: { table: 'read', secrets: walletSecrets },
+  output: systemStatusSchema,
 });
