@@ -17,11 +17,13 @@ describe('API areas (one Lambda each in AWS)', () => {
     }
   });
 
-  test("an area's generated entry imports each of its routes' modules lazily, under the route key", () => {
+  test("an area's generated entry imports each of its routes' modules lazily, under the route key (a GET route also under API Gateway's `ANY` key)", () => {
     const source = entrySource({ area: 'user' });
     for (const route of Object.values(areas.user)) {
-      expect(source).toContain(`${JSON.stringify(`${route.method} ${route.path}`)}: () => import(`);
-      expect(source).toContain(route.handler);
+      const loader = new RegExp(`const (r\\d+) = \\(\\) => import\\("[^"]*/${route.handler}"\\);`).exec(source)?.[1];
+      expect(loader, route.name).toBeDefined();
+      expect(source).toContain(`${JSON.stringify(`${route.method} ${route.path}`)}: ${loader},`);
+      if (route.method === 'GET') expect(source).toContain(`${JSON.stringify(`ANY ${route.path}`)}: ${loader},`);
     }
     expect(source).not.toContain('/api/auth');
     // Nothing but the dispatcher is imported statically.
