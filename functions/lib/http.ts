@@ -141,10 +141,6 @@ export interface CacheOptions {
   etag?: boolean;
 }
 
-/**
- * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
- * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
- */
 /** How a route answers beyond its data: caching, and where a visitor goes when a link fails. */
 export interface HandlerOptions extends CacheOptions {
   /**
@@ -154,6 +150,10 @@ export interface HandlerOptions extends CacheOptions {
   failurePage?: (event: HttpEvent) => string;
 }
 
+/**
+ * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
+ * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
+ */
 export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
 
 function etagOf(body: string | Buffer): string {

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fillPath, routeKey } from '../../shared/api/define.ts';
+import { apiRouteKey, fillPath, routeKey } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { areaOfRoute, routeList } from '../../shared/api/routes.ts';
 import { allEntries, bundleAll, routeChunks } from '../../infra/bundle.ts';
@@ -70,7 +70,7 @@ function walletCalls(s: TestServer, passToken: (serial: string) => Promise<strin
   };
 }
 
-/** The API Gateway HTTP API (v2) event of a call, as the local server builds it; function URLs get `$default`. */
+/** The API Gateway HTTP API (v2) event of a call, as API Gateway sends it; function URLs get `$default`. */
 function eventFor(route: RouteDef, p: Prepared, token: string | undefined): unknown {
   const path = fillPath(route.path, p.call.params);
   const query = p.call.query ?? {};
@@ -87,7 +87,8 @@ function eventFor(route: RouteDef, p: Prepared, token: string | undefined): unkn
     headers['content-type'] = 'application/json';
     body = JSON.stringify(p.call.body);
   }
-  const key = route.functionUrl ? '$default' : routeKey(route);
+  // API Gateway's own key: a GET route is declared as `ANY` (shared/api/define.ts apiRouteKey).
+  const key = route.functionUrl ? '$default' : apiRouteKey(route);
   return {
     version: '2.0', routeKey: key, rawPath: path, rawQueryString: new URLSearchParams(query).toString(), headers,
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
