@@ -130,7 +130,8 @@ const bench: BenchModule = {
   async measure(ctx: BenchContext) {
     const out = join(ctx.tmpDir, 'cold-start');
     await mkdir(out, { recursive: true });
-    const built: Record<string, BuiltFunction> = await bundleAll(allEntries(), out);
+    // Run on this machine: native packages (sharp) in this machine's build, not the Lambda's arm64 one.
+    const built: Record<string, BuiltFunction> = await bundleAll(allEntries(), out, { native: 'host' });
 
     // The wallet configured against local fakes, as in the wallet API tests (read once per process).
     const chain = makeTestChain();
@@ -166,14 +167,19 @@ const bench: BenchModule = {
     await writeFile(childFile, CHILD);
     const bare = join(ctx.tmpDir, 'cold-start-bare.mjs');
     await writeFile(bare, 'export const handler = async () => ({ statusCode: 200 });\n');
-    const run = async (entry: string, first: unknown, warm: unknown): Promise<Sample> => {
+    const runRaw = async (entry: string, first: unknown, warm: unknown, env: NodeJS.ProcessEnv) => {
       const files = [join(ctx.tmpDir, 'event-first.json'), join(ctx.tmpDir, 'event-warm.json')] as const;
       await writeFile(files[0], JSON.stringify(first));
       await writeFile(files[1], JSON.stringify(warm));
       const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-interval=100'] : [];
       // Asynchronously: the fake Google and APNs servers of this process answer the child meanwhile.
-      const { stdout } = await promisify(execFile)(process.execPath, [...profile, childFile, pathToFileURL(entry).href, ...files], { encoding: 'utf8', env: process.env, timeout: 60_000 });
-      return JSON.parse(stdout) as Sample;
+      return promisify(execFile)(process.execPath, [...profile, childFile, pathToFileURL(entry).href, ...files], { encoding: 'utf8', env, timeout: 60_000 });
+    };
+    const run = async (entry: string, first: unknown, warm: unknown): Promise<Sample> => JSON.parse((await runRaw(entry, first, warm, process.env)).stdout) as Sample;
+    /** A call that answered otherwise than expected, once more with the function's log lines, so the error says why. */
+    const logOf = async (entry: string, route: RouteDef): Promise<string> => {
+      const { stdout, stderr } = await runRaw(entry, (await prepare(route)).event, (await prepare(route)).event, { ...process.env, LOG_LEVEL: 'info' }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
+      return `${stderr}${stdout}`.split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":"warn"')).join('\n').slice(0, 2000);
     };
 
     const bareRuns: number[] = [];
@@ -192,7 +198,7 @@ const bench: BenchModule = {
         const warm = await prepare(route);
         const sample = await run(join(fn.dir, 'index.mjs'), first.event, warm.event);
         if (sample.status !== first.status || sample.warmStatus !== warm.status) {
-          throw new Error(`${route.name}: Status ${sample.status}/${sample.warmStatus} statt ${first.status} ${sample.body}`);
+          throw new Error(`${route.name}: Status ${sample.status}/${sample.warmStatus} statt ${first.status} ${sample.body}\n${await logOf(join(fn.dir, 'index.mjs'), route)}`);
         }
         samples.push(sample);
       }
