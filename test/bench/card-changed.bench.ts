@@ -6,7 +6,7 @@
 // Local, a fake APNs on HTTP/2 with the test certificate chain, and the job fed from the table's
 // stream exactly as `npm start` feeds it.
 import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '../../functions/lib/dynamo.ts';
 import { performance } from 'node:perf_hooks';
 import { median } from './harness.ts';
 import type { BenchModule, Figure } from './harness.ts';

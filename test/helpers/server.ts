@@ -10,20 +10,23 @@ import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
 import { startCardChangeFeed } from '../../functions/local/card-change-feed.ts';
 import type { CardChangeFeed, FeedOptions } from '../../functions/local/card-change-feed.ts';
+import { readAnswer, routeCaller } from './api-client.ts';
+import type { ApiResponse, RouteCaller } from './api-client.ts';
+
+export type { ApiResponse } from './api-client.ts';
 
 export const ADMIN = { username: 'admin', password: 'Wolke-Tinte-Regal-51' };
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
 
 export interface TestServer {
   baseUrl: string;
   tableName: string;
   uploadsDir: string;
-  /** JSON call through the local HTTP adapter, exactly as the browser makes it. */
+  /** A call of a route of the table, typed by its contract (test/helpers/api-client.ts): `s.call('userGet', { params: { id }, token })`. */
+  call: RouteCaller;
+  /**
+   * A raw request, for what the contract cannot express: a wrong method, a path of no route, a
+   * body or type the route refuses. Every use says why it is raw.
+   */
   api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
@@ -35,6 +38,8 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** Outside vitest (the bench) the caller names DynamoDB Local's endpoint. */
+  endpoint?: string;
   /** Timing of the card-changed feed (a dead-letter test shortens the retries). */
   feed?: Partial<Omit<FeedOptions, 'endpoint' | 'tableName'>>;
 }
@@ -43,8 +48,9 @@ export interface TestServerOptions {
  * The product's local server on a free port with a table of its own in the shared DynamoDB
  * Local, so test files never see each other's data.
  */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
+  const endpoint = o.endpoint ?? inject('dynamoEndpoint');
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
   const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
@@ -52,7 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await prepareLocal({
-    endpoint: inject('dynamoEndpoint'),
+    endpoint,
     tableName,
     uploadsDir,
     authSecret: randomBytes(32).toString('hex'),
@@ -60,7 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminPassword: ADMIN.password,
     publicBaseUrl: baseUrl,
   });
-  const cardChanges = startCardChangeFeed({ pollMs: 1000, ...options.feed, endpoint: inject('dynamoEndpoint'), tableName });
+  const cardChanges = startCardChangeFeed({ pollMs: 1000, ...o.feed, endpoint, tableName });
 
   const api: TestServer['api'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -69,21 +75,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const res = await fetch(baseUrl + path, {
       method,
       headers,
+      redirect: 'manual',
       ...(o.body !== undefined ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) } : {}),
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    return { status: res.status, body: body as any, headers: res.headers };
+    return readAnswer(res);
   };
+  const call = routeCaller(baseUrl);
 
   let admin: string | undefined;
   const login = async (username: string, password: string) => {
-    const res = await api('POST', '/api/auth', { body: { username, password } });
+    const res = await call('authLogin', { body: { username, password } });
     if (res.status !== 200) throw new Error(`Login ${username} fehlgeschlagen: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token as string;
   };
@@ -92,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl,
     tableName,
     uploadsDir,
+    call,
     api,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
@@ -121,6 +123,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     get baseUrl() { return current().baseUrl; },
     get tableName() { return current().tableName; },
     get uploadsDir() { return current().uploadsDir; },
+    call: ((name: never, ...rest: never[]) => (current().call as (...a: unknown[]) => unknown)(name, ...rest)) as RouteCaller,
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { CardSummary } from '../../../shared/schemas/card.ts';
 import { resolveCard } from './read-card.ts';
 
@@ -13,9 +13,9 @@ import { resolveCard } from './read-card.ts';
 export async function describeCard(o: { auth: AuthUser; id: string }): Promise<CardSummary> {
   const card = await resolveCard(o.id);
   if (card?.kind === 'legacy') {
-    if (!o.auth.isAdmin) throw new NotFoundError(msg.person.errors.notFound);
+    if (!o.auth.isAdmin) throw new NotFoundError(personMessages.errors.notFound);
   } else {
-    requireCompanyAccess(o.auth, card?.person.companyId, msg.person.errors.notFound);
+    requireCompanyAccess(o.auth, card?.person.companyId, personMessages.errors.notFound);
   }
   const { person, kind } = card!;
   return { id: person.id, kind, firstname: person.firstname ?? '', lastname: person.lastname ?? '', companyId: person.companyId, isActive: person.isActive === true };

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { invalidateOrThrow } from '../../lib/cdn/invalidate.ts';

@@ -2,7 +2,7 @@ import { batchGetAll } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import { defaultCardSettings } from '../../../shared/card/defaults.ts';
 import type { ProfileSettings } from '../../../shared/schemas/profile.ts';
 import type { PersonItem } from '../persons/person-item.ts';
@@ -64,7 +64,7 @@ export function cardSettings(profile: ProfileItem | undefined): ProfileSettings 
 export async function resolveCard(id: string): Promise<ResolvedCard | undefined> {
   const person = await getPersonItem(id);
   if (!person) {
-    // Not a V2 card: maybe a legacy person (old QR codes); a second read only for unknown ids.
+    // Not a V2 card: maybe a legacy person (old QR codes); a second read (and its code) only for unknown ids.
     const { readLegacyCard } = await import('../vcard/legacy-card-source.ts');
     const legacy = await readLegacyCard(id);
     return legacy ? { kind: 'legacy', ...legacy, settings: cardSettings(legacy.profile) } : undefined;
@@ -89,7 +89,7 @@ export function isShown(card: ResolvedCard): card is ResolvedCard & { profile: P
  */
 export async function readCard(o: { personId: string }): Promise<CardSource & { settings: ProfileSettings }> {
   const card = await resolveCard(o.personId);
-  if (!card || !isShown(card)) throw new NotFoundError(msg.card.notFound);
+  if (!card || !isShown(card)) throw new NotFoundError(cardMessages.notFound);
   return card;
 }
 

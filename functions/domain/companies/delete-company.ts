@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { cardChangePut } from '../cards/card-change.ts';
 import { uploadCdnPaths, variantStorageKeys } from '../uploads/storage-keys.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
@@ -72,10 +72,10 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
       },
     },
     cardChangePut({ scope: 'company', targetId: o.companyId, companyId: o.companyId, companyDeleted: true }),
-  ], () => new NotFoundError(msg.company.notFound));
+  ], () => new NotFoundError(companyMessages.notFound));
   const marked = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(o.companyId), ConsistentRead: true }));
   const company = marked.Item as CompanyItem | undefined;
-  if (!company) throw new NotFoundError(msg.company.notFound);
+  if (!company) throw new NotFoundError(companyMessages.notFound);
   await deleteOwnedItems(o.companyId);
   // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });

@@ -3,7 +3,7 @@ import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess, requireStatisticsVisible } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { CardStatisticEntry } from '../../../shared/schemas/statistic.ts';
 import { resolveCard } from '../cards/read-card.ts';
 
@@ -21,10 +21,10 @@ interface DayItem {
 export async function cardStatistics(o: { auth: AuthUser; personId: string }): Promise<CardStatisticEntry[]> {
   const card = await resolveCard(o.personId);
   if (card?.kind === 'legacy') {
-    if (!o.auth.isAdmin) throw new NotFoundError(msg.person.errors.notFound);
+    if (!o.auth.isAdmin) throw new NotFoundError(personMessages.errors.notFound);
   } else {
-    requireCompanyAccess(o.auth, card?.person.companyId, msg.person.errors.notFound);
-    if (!card!.company) throw new NotFoundError(msg.person.errors.notFound);
+    requireCompanyAccess(o.auth, card?.person.companyId, personMessages.errors.notFound);
+    if (!card!.company) throw new NotFoundError(personMessages.errors.notFound);
     requireStatisticsVisible(o.auth, card!.company);
   }
   const days = await queryAll<DayItem>({

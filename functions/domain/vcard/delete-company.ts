@@ -2,7 +2,7 @@ import { batchDeleteAll, tableName, transact } from '../../lib/db.ts';
 import { DELETE_PAGE_SIZE, deleteOwnedItems } from '../companies/delete-company.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { cardChangePut } from '../cards/card-change.ts';
 import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
 
@@ -29,7 +29,7 @@ export async function deleteVcardCompany(o: { companyId: string }): Promise<void
       },
     },
     cardChangePut({ scope: 'legacyCompany', targetId: o.companyId, companyId: o.companyId, companyDeleted: true }),
-  ], () => new NotFoundError(msg.vcard.errors.companyNotFound));
+  ], () => new NotFoundError(vcardMessages.errors.companyNotFound));
   // Persons, settings, view counters and uploads (files with all their variants, off the CDN too).
   await deleteOwnedItems(o.companyId);
   // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).

@@ -1,7 +1,7 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { requireVcardPerson } from './person-item.ts';
 import { cardChangePut } from '../cards/card-change.ts';
@@ -25,7 +25,7 @@ export async function deleteVcardPerson(o: { personId: string }): Promise<void> 
       // Installed passes of the legacy card become void (the snapshot has no profile: the company stands in only while the card exists).
       cardChangePut({ scope: 'card', targetId: o.personId, companyId: person.companyId, deletedCard: person as unknown as PersonItem }),
     ],
-    () => new NotFoundError(msg.vcard.errors.personNotFound),
+    () => new NotFoundError(vcardMessages.errors.personNotFound),
   );
   await deleteCardStatistics({ companyId: person.companyId, personId: o.personId });
 }
