@@ -6,6 +6,8 @@ import { CARD_CHANGED_SOURCE, isCardChangeRecord } from '../jobs/card-changed-so
 import { backoffMs, DEFAULT_RETRY } from '../lib/retry.ts';
 import type { RetryOptions } from '../lib/retry.ts';
 import { log } from '../lib/log.ts';
+import { awsJsonCall } from '../lib/aws/call.ts';
+import type { AwsService } from '../lib/aws/call.ts';
 
 // The local stand-in for the event source that feeds the `card-changed` job in AWS: it reads the
 // table's stream in DynamoDB Local (the same records Lambda gets), keeps the same filter, batch
@@ -43,26 +45,18 @@ export interface FeedOptions {
   deadLetterDir?: string | undefined;
 }
 
-async function streamsCall<T>(endpoint: string, action: string, body: unknown): Promise<T> {
-  // DynamoDB Local checks that a request is signed, not the signature: a well-formed header is enough.
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.0',
-      'x-amz-target': `DynamoDBStreams_20120810.${action}`,
-      authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-central-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`DynamoDB Local streams ${action}: ${res.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as T;
+/** DynamoDB Local's Streams API through the same signed JSON caller as every DynamoDB call. */
+function streamsCaller(endpoint: string) {
+  const service: AwsService = { signingName: 'dynamodb', targetPrefix: 'DynamoDBStreams_20120810', jsonVersion: '1.0', endpoint, region: 'eu-central-1' };
+  const local = () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' });
+  return <T>(action: string, input: unknown) => awsJsonCall<T>(service, local, action, input);
 }
 
 export function startCardChangeFeed(o: FeedOptions): CardChangeFeed {
   const pollMs = o.pollMs ?? 500;
   const retry = o.retry ?? DEFAULT_RETRY;
   const deadLetters: DeadLetter[] = [];
+  const streamsCall = streamsCaller(o.endpoint);
   let streamArn: string | undefined;
   /** Shard -> next iterator; null once the shard is closed and read to its end. */
   const shards = new Map<string, string | null>();
@@ -75,17 +69,17 @@ export function startCardChangeFeed(o: FeedOptions): CardChangeFeed {
 
   async function readRecords(): Promise<DynamoDBRecord[]> {
     if (!streamArn) {
-      const list = await streamsCall<{ Streams?: { StreamArn: string }[] }>(o.endpoint, 'ListStreams', { TableName: o.tableName });
+      const list = await streamsCall<{ Streams?: { StreamArn: string }[] }>('ListStreams', { TableName: o.tableName });
       streamArn = list.Streams?.at(-1)?.StreamArn;
       if (!streamArn) return [];
     }
     // New shards appear rarely (DynamoDB Local rolls them over hours): looked for now and then, and whenever one closed.
     if (describeIn-- <= 0 || ![...shards.values()].some(Boolean)) {
       describeIn = 20;
-      const desc = await streamsCall<{ StreamDescription: { Shards?: { ShardId: string }[] } }>(o.endpoint, 'DescribeStream', { StreamArn: streamArn });
+      const desc = await streamsCall<{ StreamDescription: { Shards?: { ShardId: string }[] } }>('DescribeStream', { StreamArn: streamArn });
       for (const shard of desc.StreamDescription.Shards ?? []) {
         if (shards.has(shard.ShardId)) continue;
-        const it = await streamsCall<{ ShardIterator: string }>(o.endpoint, 'GetShardIterator', { StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' });
+        const it = await streamsCall<{ ShardIterator: string }>('GetShardIterator', { StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' });
         shards.set(shard.ShardId, it.ShardIterator);
       }
     }
@@ -95,7 +89,7 @@ export function startCardChangeFeed(o: FeedOptions): CardChangeFeed {
       while (next) {
         let out: { Records?: DynamoDBRecord[]; NextShardIterator?: string };
         try {
-          out = await streamsCall(o.endpoint, 'GetRecords', { ShardIterator: next, Limit: 1000 });
+          out = await streamsCall('GetRecords', { ShardIterator: next, Limit: 1000 });
         } catch (err) {
           // An expired iterator: read the shard again from its start (handled changes are skipped).
           log('warn', 'local card-change feed: shard read again from its start', { shardId, error: String(err) });
