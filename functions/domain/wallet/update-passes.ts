@@ -69,11 +69,22 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
   }));
 }
 
+/** The latest change per card, profile or company of a batch: ten edits of one card read its registrations once. */
+function latestPerTarget(changes: CardChange[]): CardChange[] {
+  const latest = new Map<string, CardChange>();
+  for (const c of changes) {
+    const key = `${c.scope}#${c.targetId}`;
+    const had = latest.get(key);
+    if (!had || had.at <= c.at) latest.set(key, c);
+  }
+  return [...latest.values()];
+}
+
 /** Stamps every touched registration; answers those whose device still has to be pushed. */
 async function stampAll(changes: CardChange[]): Promise<PassRegistration[]> {
   // One stamp per registration, with the latest change of the batch that touches it.
   const latest = new Map<string, { reg: PassRegistration; change: CardChange }>();
-  for (const change of changes) {
+  for (const change of latestPerTarget(changes)) {
     for (const reg of await registrationsOf(change)) {
       const key = `${reg.serial}#${reg.deviceId}`;
       const had = latest.get(key);
@@ -146,7 +157,7 @@ async function pushDevices(apple: AppleConfig, due: PassRegistration[], retry: R
 
 async function updateGoogle(google: GoogleConfig, changes: CardChange[], retry: RetryOptions, result: PassUpdateResult): Promise<void> {
   const markers = new Map<string, GoogleObjectMarker>();
-  for (const change of changes) for (const m of await markersOf(change)) markers.set(m.personId, m);
+  for (const change of latestPerTarget(changes)) for (const m of await markersOf(change)) markers.set(m.personId, m);
   await pool([...markers.values()], GOOGLE_IN_FLIGHT, async (marker) => {
     const ok = await withRetry(retry, async () => {
       try {
