@@ -22,7 +22,7 @@ const REGISTRATIONS = 3000;
 const PROFILE_CARDS = 1000;
 /** Devices per card of the big profile (one more than the cap on a few cards, to show the cap holds). */
 const DEVICES_PER_CARD = 2;
-const EDIT_RUNS = 40;
+const EDIT_RUNS = 60;
 
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
