@@ -34,8 +34,11 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   // A user that no longer exists has nothing to take the company off.
   const assignment = assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) });
   const scope = scopeSteps(o.auth, o.companyId, companyMessages.notFound);
-  // Swapping many users at once would exceed what one transaction may hold.
-  const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1;
+  // Cards show the org (display-name fallback) and speak the company's language: a change of
+  // either is recorded as a card change in the same transaction.
+  const showsOnCards = (c.org !== undefined && c.org !== current.org) || (c.lang !== undefined && c.lang !== current.lang);
+  // Swapping many users at once would exceed what one transaction may hold (the company's update and the card change take one each).
+  const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1 - (showsOnCards ? 1 : 0);
   if (assignment.length > maxChanges) {
     throw new ValidationError(msg.errors.invalidInput, { userIds: companyMessages.tooManyUserChanges.replace('{max}', String(maxChanges)) });
   }
@@ -83,8 +86,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
       onFail: () => new ConflictError(),
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
-    // Cards show the org (display-name fallback) and speak the company's language.
-    ...(next.org !== current.org || next.lang !== current.lang ? [cardChangeStep({ scope: 'company', targetId: o.companyId, companyId: o.companyId })] : []),
+    ...(showsOnCards ? [cardChangeStep({ scope: 'company', targetId: o.companyId, companyId: o.companyId })] : []),
   ]);
   return toCompanyOutput(next, users);
 }
