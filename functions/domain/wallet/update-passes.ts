@@ -128,18 +128,25 @@ async function pushDevices(apple: AppleConfig, due: PassRegistration[], retry: R
   await withRetry(retry, async () => {
     const results = await pushPassUpdates(apple, pending);
     const again: string[] = [];
+    const accepted: PassRegistration[] = [];
+    const refused = new Map<string, number>();
     for (const r of results) {
       if (r.status === 200) {
         result.pushes += 1;
-        await Promise.all(byToken.get(r.pushToken)!.map(markNotified));
+        accepted.push(...byToken.get(r.pushToken)!);
       } else if (deadToken(r)) dead.push(r.pushToken);
       else if (transient(r)) again.push(r.pushToken);
       else {
         // 403 (certificate), 400 BadTopic …: our configuration, not the device; retrying cannot help now.
-        log('error', 'apns refused a pass push: check the pass certificate, APPLE_PASS_TYPE_ID and APNS_HOST', { status: r.status, reason: r.reason });
-        result.failures.push(`apns ${r.status} ${r.reason ?? ''}`.trim());
+        const what = `apns ${r.status} ${r.reason ?? ''}`.trim();
+        refused.set(what, (refused.get(what) ?? 0) + 1);
       }
     }
+    if (refused.size) {
+      log('error', 'apns refused pass pushes: check the pass certificate, APPLE_PASS_TYPE_ID and APNS_HOST', { refused: Object.fromEntries(refused) });
+      result.failures.push(...refused.keys());
+    }
+    await pool(accepted, 25, markNotified);
     pending = again;
     return pending.length === 0;
   });
