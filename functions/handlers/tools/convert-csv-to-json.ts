@@ -6,7 +6,6 @@ import { UnsupportedTypeError, ValidationError } from '../../lib/errors.ts';
 import { multipartBoundary, parseMultipart } from '../../lib/multipart.ts';
 import { isZip } from '../../lib/spreadsheet/zip-guard.ts';
 import { csvToJson } from '../../domain/tools/csv-to-json.ts';
-import { xlsxToJson } from '../../domain/tools/xlsx-to-json.ts';
 
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 64 * 1024;
@@ -29,7 +28,8 @@ export const handler = createHandler(convertCsvToJson, async ({ event }) => {
   const sheetPart = parts!.find((p) => p.name === 'sheet');
   const sheet = sheetPart ? sheetPart.data.toString('utf8').trim() : undefined;
   if (sheet !== undefined && sheet.length > MAX_SHEET_NAME) throw new ValidationError(m.sheetName, { sheet: m.sheetName });
-  if (isZip(file.data)) return xlsxToJson(file.data, { sheet });
+  // The XLSX reader (about 1.2 MB) loads only for an XLSX file: a CSV never parses it.
+  if (isZip(file.data)) return (await import('../../domain/tools/xlsx-to-json.ts')).xlsxToJson(file.data, { sheet });
   if (OLE2.every((b, i) => file.data[i] === b)) throw refuse(m.oldExcel);
   return csvToJson(file.data);
 });
