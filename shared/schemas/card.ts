@@ -86,14 +86,3 @@ const schemaMatchesType: Same<Answer, PublicCard & {
 void schemaMatchesType;
 
 export const cardIdParams = z.object({ id: z.string().check(...idChecks()) });
-
-/** Whose card an id is (`GET /api/card/company/card/{id}`): a V2 card or a legacy one (admins). */
-export const cardSummarySchema = z.object({
-  id: z.string(),
-  kind: z.enum(['card', 'legacy']),
-  firstname: z.string(),
-  lastname: z.string(),
-  companyId: z.string(),
-  isActive: z.boolean(),
-});
-export type CardSummary = z.output<typeof cardSummarySchema>;

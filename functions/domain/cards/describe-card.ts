@@ -2,7 +2,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
-import type { CardSummary } from '../../../shared/schemas/card.ts';
+import type { CardSummary } from '../../../shared/schemas/card-summary.ts';
 import { resolveCard } from './read-card.ts';
 
 /**

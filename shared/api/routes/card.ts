@@ -1,6 +1,6 @@
 import { defineRoute } from '../define.ts';
 import { images } from '../needs.ts';
-import { cardIdParams, cardSummarySchema, publicCardSchema } from '../../schemas/card.ts';
+import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
 
 // The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
 // (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
@@ -30,15 +30,4 @@ export const cardQr = defineRoute({
   handler: 'functions/handlers/card/card-qr.ts',
   needs: { table: 'read' },
   params: cardIdParams,
-});
-
-/**
- * Whose card an id is, V2 or legacy (one server answer instead of the screens trying one kind,
- * then the other): own company or admin; legacy cards for admins only.
- */
-export const cardSummary = defineRoute({
-  name: 'cardSummary', method: 'GET', path: '/api/card/company/card/{id}', access: 'user',
-  handler: 'functions/handlers/card/card-summary.ts',
-  needs: { table: 'read' },
-  params: cardIdParams, output: cardSummarySchema,
 });

@@ -4,6 +4,8 @@ import {
   cardCountQuery, cardCountSchema, createPersonSchema, personIdParams, personListQuery, personPageSchema,
   personSchema, profileIdParams, updatePersonSchema,
 } from '../../schemas/person.ts';
+import { cardIdParams } from '../../schemas/card.ts';
+import { cardSummarySchema } from '../../schemas/card-summary.ts';
 
 export const personCreate = defineRoute({
   name: 'personCreate', method: 'POST', path: '/api/card/company/person', access: 'user',
@@ -46,4 +48,15 @@ export const personDelete = defineRoute({
   handler: 'functions/handlers/person/person-delete.ts',
   needs: { table: 'readWrite' },
   params: personIdParams, output: z.object({ id: z.string() }),
+});
+
+/**
+ * Whose card an id is, V2 or legacy (one server answer instead of the screens trying one kind,
+ * then the other): own company or admin; legacy cards for admins only.
+ */
+export const cardSummary = defineRoute({
+  name: 'cardSummary', method: 'GET', path: '/api/card/company/card/{id}', access: 'user',
+  handler: 'functions/handlers/person/card-summary.ts',
+  needs: { table: 'read' },
+  params: cardIdParams, output: cardSummarySchema,
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, data, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
-import { cardSummary } from '../../../../shared/api/routes/card.ts';
+import { cardSummary } from '../../../../shared/api/routes/person.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { walletGooglecardCreate, walletPkpassCreate, walletPkpassGet, walletStatus } from '../../../../shared/api/routes/wallet.ts';
 import type { WalletStatus } from '../../../../shared/schemas/wallet.ts';

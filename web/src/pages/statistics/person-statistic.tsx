@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
-import { cardSummary } from '../../../../shared/api/routes/card.ts';
+import { cardSummary } from '../../../../shared/api/routes/person.ts';
 import { statisticCard } from '../../../../shared/api/routes/statistic.ts';
 import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts';
 import { msg } from '../../../../shared/messages.ts';

@@ -1,4 +1,4 @@
-import { cardSummary } from '../../../shared/api/routes/card.ts';
+import { cardSummary } from '../../../shared/api/routes/person.ts';
 import { createHandler } from '../../lib/http.ts';
 import { describeCard } from '../../domain/cards/describe-card.ts';
 
