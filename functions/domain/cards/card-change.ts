@@ -3,7 +3,7 @@ import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from './person-item.ts';
 import { CARD_CHANGE_TYPE } from '../../jobs/card-changed-source.ts';
 
 // A change to what cards show is one event, recorded in the same transaction as the write that

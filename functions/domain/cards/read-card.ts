@@ -5,8 +5,8 @@ import { log } from '../../lib/log.ts';
 import { cardMessages } from '../../../shared/messages/card.ts';
 import { defaultCardSettings } from '../../../shared/card/defaults.ts';
 import type { ProfileSettings } from '../../../shared/schemas/profile.ts';
-import type { PersonItem } from '../persons/person-item.ts';
-import { getPersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from './person-item.ts';
+import { getPersonItem } from './person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { SCOPED_CSS } from '../profiles/profile-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
@@ -65,7 +65,7 @@ export async function resolveCard(id: string): Promise<ResolvedCard | undefined>
   const person = await getPersonItem(id);
   if (!person) {
     // Not a V2 card: maybe a legacy person (old QR codes); a second read (and its code) only for unknown ids.
-    const { readLegacyCard } = await import('../vcard/legacy-card-source.ts');
+    const { readLegacyCard } = await import('../legacy/legacy-card-source.ts');
     const legacy = await readLegacyCard(id);
     return legacy ? { kind: 'legacy', ...legacy, settings: cardSettings(legacy.profile) } : undefined;
   }

@@ -3,7 +3,7 @@ import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { isValidWalletSignature } from '../../lib/wallet/link-signature.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { resolveCard } from '../cards/read-card.ts';
 import type { CompanyItem } from '../companies/company-item.ts';

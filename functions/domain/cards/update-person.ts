@@ -14,7 +14,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { getPersonItem } from './person-item.ts';
-import { cardChangeStep } from '../cards/card-change.ts';
+import { cardChangeStep } from './card-change.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
 

@@ -8,7 +8,7 @@ import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
-import { cardChangeStep } from '../cards/card-change.ts';
+import { cardChangeStep } from './card-change.ts';
 import { matchIndexSteps } from './match-index.ts';
 
 /**

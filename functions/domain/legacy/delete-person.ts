@@ -5,7 +5,7 @@ import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { requireVcardPerson } from './person-item.ts';
 import { cardChangePut } from '../cards/card-change.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 
 /** The person and its company's `personCount` in one transaction; then its view counters and cached card. */
 export async function deleteVcardPerson(o: { personId: string }): Promise<void> {
