@@ -56,6 +56,14 @@ const schema = z
     GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
     GOOGLE_WALLET_KEY_FILE: z.string().optional(),
     GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+    /** Local: folder the notification e-mails are written to as .eml files (npm start: DATA_DIR/mail). */
+    MAIL_DIR: z.string().optional(),
+    /** AWS: sender address of the notification e-mails, an identity verified in Amazon SES; unset: no e-mails are sent. */
+    MAIL_FROM: z.email('MAIL_FROM muss eine E-Mail-Adresse sein (in Amazon SES bestätigt)').optional(),
+    /** Display name beside MAIL_FROM. */
+    MAIL_FROM_NAME: z.string().default('Digitale Visitenkarte'),
+    /** Region of the SES identity (default: AWS_REGION). */
+    SES_REGION: z.string().optional(),
   })
   .refine((e) => Boolean(e.UPLOADS_BUCKET) !== Boolean(e.UPLOADS_DIR), {
     message: 'Genau eine von UPLOADS_BUCKET (AWS) oder UPLOADS_DIR (lokal) muss gesetzt sein',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
 import { blankAsAbsent, idSchema, requiredText } from './common.ts';
+import { contactRetentionSchema, DEFAULT_CONTACT_RETENTION_MONTHS } from './contact.ts';
 
 /** Languages a company's cards can be shown in. */
 export const companyLangs = ['de', 'en'] as const;
@@ -25,6 +26,8 @@ export const createCompanySchema = z.object({
   lang,
   display: companyDisplaySchema.prefault({}),
   userIds: userIds.optional(),
+  /** Months a contact left on a card is kept (issue 28); absent: 12. */
+  contactRetentionMonths: contactRetentionSchema.optional(),
 });
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 export type CreateCompanyData = z.output<typeof createCompanySchema>;
@@ -35,6 +38,7 @@ export const updateCompanySchema = z.object({
   lang: langChoice.optional(),
   display: z.object({ statistik: z.boolean() }).optional(),
   userIds: userIds.optional(),
+  contactRetentionMonths: contactRetentionSchema.optional(),
   version: z.number().int().nonnegative().optional(),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
@@ -50,6 +54,8 @@ export const companySchema = z.object({
   credits: z.number(),
   users: z.array(companyUserSchema),
   display: z.object({ statistik: z.boolean() }),
+  /** Months after which contacts left on the company's cards are deleted. */
+  contactRetentionMonths: z.number().int().default(DEFAULT_CONTACT_RETENTION_MONTHS),
   cardCountTotal: z.number().int(),
   cardCountActive: z.number().int(),
   profileCount: z.number().int(),

@@ -21,6 +21,8 @@ export interface TestServer {
   baseUrl: string;
   tableName: string;
   uploadsDir: string;
+  /** Where the server writes its e-mails (.eml files). */
+  mailDir: string;
   /** JSON call through the local HTTP adapter, exactly as the browser makes it. */
   api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
@@ -37,6 +39,7 @@ export interface TestServer {
 export async function startTestServer(): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
+  const mailDir = await mkdtemp(join(tmpdir(), 'vk-mail-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
   const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
   const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web'), cdnLog });
@@ -50,6 +53,7 @@ export async function startTestServer(): Promise<TestServer> {
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
     publicBaseUrl: baseUrl,
+    mailDir,
   });
 
   const api: TestServer['api'] = async (method, path, o = {}) => {
@@ -82,6 +86,7 @@ export async function startTestServer(): Promise<TestServer> {
     baseUrl,
     tableName,
     uploadsDir,
+    mailDir,
     api,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
@@ -110,6 +115,7 @@ export function useTestServer(): TestServer {
     get baseUrl() { return current().baseUrl; },
     get tableName() { return current().tableName; },
     get uploadsDir() { return current().uploadsDir; },
+    get mailDir() { return current().mailDir; },
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),

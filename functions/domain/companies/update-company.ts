@@ -12,6 +12,8 @@ import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
+import { applyContactRetention } from '../contacts/apply-contact-retention.ts';
+import { DEFAULT_CONTACT_RETENTION_MONTHS } from '../../../shared/schemas/contact.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -45,6 +47,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ...(c.org !== undefined ? { org: c.org } : {}),
     ...(c.lang !== undefined ? { lang: c.lang } : {}),
     ...(c.display !== undefined ? { display: c.display } : {}),
+    ...(c.contactRetentionMonths !== undefined ? { contactRetentionMonths: c.contactRetentionMonths } : {}),
     version: current.version + 1,
     updatedAt: new Date().toISOString(),
   };
@@ -53,6 +56,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ':sk': keys.companyListEntry(next.org.toLowerCase(), next.id).gsi1sk,
     ':lang': next.lang,
     ':display': next.display,
+    ':retention': next.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS,
     ':updatedAt': next.updatedAt,
     ':next': next.version,
     ':v': current.version,
@@ -75,7 +79,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
         Update: {
           TableName: tableName(),
           Key: keys.company(o.companyId),
-          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, updatedAt = :updatedAt, version = :next${setUsers}`,
+          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, contactRetentionMonths = :retention, updatedAt = :updatedAt, version = :next${setUsers}`,
           ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
           ExpressionAttributeValues: values,
         },
@@ -84,6 +88,9 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
   ]);
+  // A changed retention applies to the contacts already kept too (shortened: older ones go now).
+  const retention = (i: CompanyItem) => i.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS;
+  if (retention(next) !== retention(current)) await applyContactRetention({ companyId: o.companyId, months: retention(next) });
   // Cards show the org (display-name fallback) and speak the company's language.
   if (next.org !== current.org || next.lang !== current.lang) {
     await invalidateCompanyCards(o.companyId);

@@ -1,0 +1,33 @@
+import { defineRoute } from '../define.ts';
+import {
+  contactCardParams, contactExportQuery, contactIdParams, contactListQuery, contactPageSchema, contactReceivedSchema,
+  contactRequestSchema, contactSchema,
+} from '../../schemas/contact.ts';
+
+// "Kontakt austauschen" (issue 28, docs/contacts.md). The visitor's POST is public and bounded:
+// a JSON body of at most 64 KB read at all, the schema's lengths, a WAF rate rule per address
+// (infra/waf-stack.ts `contact-rate`) and a honeypot field. CloudFront sends it past the public
+// card's cache (its own behaviour `/api/card/*/contact`, infra/constructs/edge.ts).
+
+/** A visitor leaves their contact on a card; the card holder is told by e-mail. Stores nothing else about the visitor. */
+export const contactCreate = defineRoute({
+  name: 'contactCreate', method: 'POST', path: '/api/card/{id}/contact', access: 'public',
+  params: contactCardParams, body: contactRequestSchema, output: contactReceivedSchema,
+});
+
+/** A company's contacts (or one card's with `personId`), newest first, in pages. Its users and admins. */
+export const contactList = defineRoute({
+  name: 'contactList', method: 'GET', path: '/api/card/company/contact', access: 'user',
+  query: contactListQuery, output: contactPageSchema,
+});
+
+/** The same contacts as a file (CSV; XLSX with `format=xlsx`). */
+export const contactExport = defineRoute({
+  name: 'contactExport', method: 'GET', path: '/api/card/company/contact/export', access: 'user',
+  query: contactExportQuery,
+});
+
+export const contactDelete = defineRoute({
+  name: 'contactDelete', method: 'DELETE', path: '/api/card/company/contact/{id}', access: 'user',
+  params: contactIdParams, output: contactSchema,
+});
