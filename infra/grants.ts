@@ -18,6 +18,8 @@ export interface Needs {
   cdnLogs?: 'read' | 'readDelete';
   /** Reads the wallet configuration and the wallet link key (passes, signed links, pass update pushes). */
   walletSecrets?: boolean;
+  /** Sends e-mail through Amazon SES from the configured sender (context `mailFrom`; notifications of new contacts). */
+  mail?: boolean;
 }
 
 /**
@@ -32,6 +34,8 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
   companyDelete: { uploads: 'readWrite', invalidation: true },
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.
+  // A contact left on a card is mailed to the card holder (issue 28).
+  contactCreate: { mail: true },
   cardVcard: { uploads: 'read' },
   // Changes that alter what public cards show drop their cached copies at the CDN.
   personUpdate: { invalidation: true, ...walletUpdates },
@@ -83,6 +87,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     if (n.invalidation) out.invalidation = true;
     if (n.distributionInvalidation) out.distributionInvalidation = true;
     if (n.walletSecrets) out.walletSecrets = true;
+    if (n.mail) out.mail = true;
     if (cdnLogs) out.cdnLogs = cdnLogs;
   }
   return out;

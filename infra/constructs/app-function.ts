@@ -29,6 +29,8 @@ export interface SharedResources {
   walletLinkSecret: secretsmanager.ISecret;
   /** Set once the distribution exists (jobs only: the API functions come before it). */
   distributionArn?: string;
+  /** The SES identities (address and its domain) the sender MAIL_FROM is verified as; absent: no mail is sent, nothing granted. */
+  mail?: { from: string; identityArns: string[] };
 }
 
 export interface AppFunctionProps {
@@ -94,7 +96,7 @@ export class AppFunction extends Construct {
 
 /** Every kind of need has its statement below: a new field in Needs fails the type check here until it does. */
 const grantedNeeds = {
-  table: true, uploads: true, authSecret: true, invalidation: true, distributionInvalidation: true, cdnLogs: true, walletSecrets: true,
+  table: true, uploads: true, authSecret: true, invalidation: true, distributionInvalidation: true, cdnLogs: true, walletSecrets: true, mail: true,
 } as const satisfies Record<keyof Needs, true>;
 export const grantedNeedKinds = Object.keys(grantedNeeds);
 
@@ -113,6 +115,10 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
   }
   if (needs.authSecret) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.authSecret.secretArn] }));
   if (needs.walletSecrets) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.walletConfigSecret.secretArn, r.walletLinkSecret.secretArn] }));
+  // Only from the configured sender: the function cannot send as anyone else the identity covers.
+  if (needs.mail && r.mail) {
+    out.push(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: r.mail.identityArns, conditions: { StringEquals: { 'ses:FromAddress': r.mail.from } } }));
+  }
   if (needs.invalidation) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [r.invalidationQueue.queueArn] }));
   if (needs.distributionInvalidation) {
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');

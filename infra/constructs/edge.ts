@@ -169,6 +169,8 @@ export class Edge extends Construct {
         // Private routes below /api/card/: per user.
         '/api/card/company*': api(privateApi, true),
         '/api/card/statistic*': api(privateApi, true),
+        // "Kontakt austauschen" (POST /api/card/{id}/contact): a write of a visitor, never cached.
+        '/api/card/*/contact': api(privateApi, true),
         // The public card (JSON, vCard): shared cache.
         '/api/card/*': api(publicCard, false),
         // Images `/api/upload/{field}/{filename}`; the upload itself (POST /api/upload/{id}) goes to /api/*.

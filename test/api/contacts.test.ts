@@ -199,7 +199,7 @@ describe('Kontakte in the back office', () => {
   test('expiry: contacts past the company\'s retention are gone; a changed retention moves the expiry of those kept', async () => {
     const tenant = await createTenant(s);
     const card = await newCard(tenant);
-    const input = { name: 'Alt', phone: '030 1', consent: true as const };
+    const input = { name: 'Alt', phone: '030 1', consent: true as const, email: undefined, company: undefined, message: undefined, homepage: undefined };
     // 13 months ago (default 12): expired, TTL has not removed it yet.
     await createContact({ personId: card, input, now: new Date(Date.now() - 400 * 86400_000) });
     // 3 months ago: kept.

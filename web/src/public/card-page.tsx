@@ -5,6 +5,8 @@ import { CARD_ROOT_CLASS } from '../../../shared/card/root.ts';
 import { cardPageTexts as t } from '../../../shared/card/page-texts.ts';
 import type { PublicCard } from '../../../shared/card/types.ts';
 import { cardContent } from '../themes/kit.tsx';
+import { cardPalette } from '../../../shared/card/contrast.ts';
+import { ContactExchange } from './contact-exchange.tsx';
 import { loadTheme } from '../themes/index.ts';
 import type { ThemeProps } from '../themes/types.ts';
 
@@ -51,6 +53,16 @@ function themeProps(card: PublicCard): ThemeProps {
   return { person: { ...card.person, org: card.person.org?.trim() ? card.person.org : card.org }, profile: card.profile, lang: card.lang, cardId: card.id };
 }
 
+/** "Kontakt austauschen" under the card, in the card's words and colours (issue 28). */
+function Contact({ props }: { props: ThemeProps }) {
+  const c = cardContent(props);
+  const p = cardPalette(c.colors);
+  return (
+    <ContactExchange cardId={props.cardId!} lang={c.lang} holder={c.name} company={c.company}
+      privacyHref={c.legal.find((l) => l.key === 'datenschutz')?.href} band={p.band} onBand={p.onBand} />
+  );
+}
+
 export function CardPage({ pathname }: { pathname: string }) {
   const id = cardIdFromPath(pathname);
   const [state, setState] = useState<State>(id ? { status: 'loading' } : { status: 'not-found' });
@@ -88,6 +100,7 @@ export function CardPage({ pathname }: { pathname: string }) {
             {css ? <style>{css}</style> : null}
             <Theme {...themeProps(card)} />
           </div>
+          <Contact props={themeProps(card)} />
         </main>
       );
     }

@@ -102,9 +102,9 @@ export function QrWalletPage({ pathname }: { pathname: string }) {
     case 'ready': {
       const { card } = state;
       const chosen = platform === 'apple'
-        ? { label: t.apple, qr: card.appleQr, url: card.appleUrl, badge: t.addApple, Logo: AppleLogo }
+        ? { label: t.apple, qr: card.appleQr, url: card.appleUrl, badge: t.addApple, Logo: AppleLogo, tap: 'wallet-apple' }
         : platform === 'android'
-          ? { label: t.android, qr: card.googleQr, url: card.googleUrl, badge: t.addGoogle, Logo: AndroidLogo }
+          ? { label: t.android, qr: card.googleQr, url: card.googleUrl, badge: t.addGoogle, Logo: AndroidLogo, tap: 'wallet-google' }
           : null;
       return (
         <main className="qrw">
@@ -119,7 +119,7 @@ export function QrWalletPage({ pathname }: { pathname: string }) {
           {chosen && (
             <section className="qrw-code" aria-live="polite">
               <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(chosen.qr)}`} alt={t.qrOf(chosen.label)} width={220} height={220} />
-              <a className="qrw-badge" href={chosen.url}><chosen.Logo />{chosen.badge}</a>
+              <a className="qrw-badge" href={chosen.url} data-tap={chosen.tap}><chosen.Logo />{chosen.badge}</a>
             </section>
           )}
           <footer className="qrw-footer">
