@@ -303,6 +303,19 @@ describe('CloudFront', () => {
     expect(behaviours.find((x) => matches(x.PathPattern, '/api/upload/x1'))!.PathPattern).toBe('/api/*');
   });
 
+  test('the tap beacon is a static file from the web bucket, cached at the edge for every query (no Lambda, no write)', () => {
+    const b = behaviours.find((x) => x.PathPattern === '/tap.gif')! as unknown as { TargetOriginId: string; AllowedMethods: string[]; CachePolicyId: unknown; FunctionAssociations?: unknown };
+    expect(b).toBeDefined();
+    expect(b.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(b.FunctionAssociations).toBeUndefined();
+    const origin = (dist.Origins as { Id: string; S3OriginConfig?: unknown; DomainName: unknown }[]).find((o) => o.Id === b.TargetOriginId)!;
+    expect(origin.S3OriginConfig).toBeDefined();
+    const policy = policyOf(b)!;
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+    expect(policy.MinTTL).toBeGreaterThanOrEqual(3600);
+    expect(existsSync(join(webDir, 'tap.gif'))).toBe(true);
+  });
+
   test('the API origin carries the origin secret; the execute-api URL is no output', () => {
     const origin = (dist.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.CustomOriginConfig)!;
     expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: expect.objectContaining({ 'Fn::Join': expect.anything() }) }]);

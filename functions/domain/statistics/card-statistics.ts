@@ -7,11 +7,14 @@ import { msg } from '../../../shared/messages.ts';
 import type { CardStatisticEntry } from '../../../shared/schemas/statistic.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { getPersonItem } from '../persons/person-item.ts';
+import { tapKinds } from '../../../shared/card/taps.ts';
 
 interface DayItem {
   sk: string;
   views?: number;
   saves?: number;
+  taps?: number;
+  [tapKind: `tap_${string}`]: number | undefined;
 }
 
 /**
@@ -29,5 +32,8 @@ export async function cardStatistics(o: { auth: AuthUser; personId: string }): P
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.cardStatDayPartition(o.personId).pk },
   });
-  return days.map((d) => ({ personId: o.personId, date: d.sk, views: d.views ?? 0, saves: d.saves ?? 0 }));
+  return days.map((d) => ({
+    personId: o.personId, date: d.sk, views: d.views ?? 0, saves: d.saves ?? 0, taps: d.taps ?? 0,
+    tapsByKind: Object.fromEntries(tapKinds.filter((k) => d[`tap_${k}`]).map((k) => [k, d[`tap_${k}`]!])),
+  }));
 }

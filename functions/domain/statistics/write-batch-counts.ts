@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from '../../lib/db.ts';
 import { saveKinds } from './counted-requests.ts';
+import { tapKinds } from '../../../shared/card/taps.ts';
 import type { DayCount } from './parse-cdn-log.ts';
 import { companiesOf, dayUpdate, rollupUpdate } from './write-counts.ts';
 import type { Unit } from './write-counts.ts';
@@ -15,6 +16,7 @@ export const LAST_BATCH = 'b';
 function addInto(into: DayCount, from: DayCount): void {
   into.views += from.views;
   for (const kind of saveKinds) if (from.saves[kind]) into.saves[kind] = (into.saves[kind] ?? 0) + from.saves[kind]!;
+  for (const kind of tapKinds) if (from.taps?.[kind]) (into.taps ??= {})[kind] = (into.taps[kind] ?? 0) + from.taps[kind]!;
 }
 
 /** Sums the counts of several files: one entry per (card, day), grouped by card. */
@@ -25,7 +27,7 @@ export function sumCounts(files: Iterable<readonly DayCount[]>): Unit[] {
       const key = `${c.cardId}\t${c.day}`;
       const had = byKey.get(key);
       if (had) addInto(had, c);
-      else byKey.set(key, { cardId: c.cardId, day: c.day, views: c.views, saves: { ...c.saves } });
+      else byKey.set(key, { cardId: c.cardId, day: c.day, views: c.views, saves: { ...c.saves }, taps: { ...c.taps } });
     }
   }
   const units = new Map<string, Unit>();

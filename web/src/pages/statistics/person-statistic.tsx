@@ -6,7 +6,8 @@ import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
-import { viewsPerYear } from './figures.ts';
+import { tapsPerKind, viewsPerYear } from './figures.ts';
+import { TapsByKind } from './taps-by-kind.tsx';
 
 const t = msg.statistic.ui;
 
@@ -17,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<{ entries:
   if (res.data) return { entries: res.data };
   if (res.statusCode === 404) {
     const legacy = await call(vcardStatistic, { params: { id } });
-    if (legacy.data) return { entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0 })) };
+    if (legacy.data) return { entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0, taps: 0, tapsByKind: {} })) };
   }
   return { entries: await need(Promise.resolve(res)) };
 }
@@ -27,17 +28,20 @@ export function PersonStatistic() {
   const { entries } = useLoaderData<typeof loader>();
   const years = viewsPerYear(entries);
   const total = years.reduce((n, y) => n + y.views, 0);
+  const taps = years.reduce((n, y) => n + y.taps, 0);
   return (
     <section className="card stack">
       <h1>{t.personTitle}</h1>
       <p>{t.totalViews}: <strong data-testid="person-total-views">{total.toLocaleString('de-DE')}</strong></p>
+      <p>{t.totalTaps}: <strong data-testid="person-total-taps">{taps.toLocaleString('de-DE')}</strong></p>
       <table className="data" data-testid="person-years">
-        <thead><tr><th>{t.year}</th><th>{t.views}</th></tr></thead>
+        <thead><tr><th>{t.year}</th><th>{t.views}</th><th>{t.taps}</th></tr></thead>
         <tbody>
-          {years.map((y) => <tr key={y.year}><td>{y.year}</td><td>{y.views.toLocaleString('de-DE')}</td></tr>)}
-          {years.length === 0 && <tr><td colSpan={2} className="muted">{t.noEntries}</td></tr>}
+          {years.map((y) => <tr key={y.year}><td>{y.year}</td><td>{y.views.toLocaleString('de-DE')}</td><td>{y.taps.toLocaleString('de-DE')}</td></tr>)}
+          {years.length === 0 && <tr><td colSpan={3} className="muted">{t.noEntries}</td></tr>}
         </tbody>
       </table>
+      <TapsByKind kinds={tapsPerKind(entries)} testId="person-taps" />
       <p className="muted">{t.logDelay}</p>
     </section>
   );

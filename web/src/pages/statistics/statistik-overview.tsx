@@ -17,7 +17,8 @@ import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from '../credits/bar-chart.tsx';
 import { personsOf } from '../cards/persons-of.ts';
 import { statisticsVisible } from './company-statistics.ts';
-import { formatViewsPerCard } from './figures.ts';
+import { formatViewsPerCard, tapsPerKind } from './figures.ts';
+import { TapsByKind } from './taps-by-kind.tsx';
 
 const t = msg.statistic.ui;
 const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
@@ -77,7 +78,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
   const rows = persons
     .map((p) => {
       const c = byId.get(p.id);
-      return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros };
+      return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros, taps: c?.taps ?? zeros, tapsByKind: c?.tapsByKind ?? {} };
     })
     .sort((a, b) => a.lastname.localeCompare(b.lastname, 'de'));
 
@@ -85,6 +86,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
   const monthTotals = stats.months.map((_, i) => sum(rows.map((r) => r.views[i] ?? 0)));
   const totalViews = sum(monthTotals);
   const totalSaves = sum(rows.map((r) => sum(r.saves)));
+  const totalTaps = sum(rows.map((r) => sum(r.taps)));
   const active = activeCards;
 
   return (
@@ -98,6 +100,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
         <div><dt>{t.totalViews}</dt><dd data-testid="total-views">{totalViews.toLocaleString('de-DE')}</dd></div>
         <div><dt>{t.viewsPerActiveCard}</dt><dd data-testid="views-per-card">{formatViewsPerCard(totalViews, active)}</dd></div>
         <div><dt>{t.saves}</dt><dd data-testid="total-saves">{totalSaves.toLocaleString('de-DE')}</dd></div>
+        <div><dt>{t.taps}</dt><dd data-testid="total-taps">{totalTaps.toLocaleString('de-DE')}</dd></div>
       </dl>
       <p className="muted">{t.logDelay}</p>
       <div className="bar-charts">
@@ -106,7 +109,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
       <div className="table-scroll">
         <table className="data responsive statistik-persons" data-testid="statistik-table">
           <thead>
-            <tr><th>{t.name}</th><th>{t.views}</th><th>{t.total}</th><th>{t.saves}</th></tr>
+            <tr><th>{t.name}</th><th>{t.views}</th><th>{t.total}</th><th>{t.saves}</th><th>{t.taps}</th></tr>
           </thead>
           <tbody>
             {rows.map((r) => (
@@ -115,12 +118,14 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
                 <td data-label={t.views}><BarChart title={r.name} months={stats.months} values={r.views} /></td>
                 <td data-label={t.total} data-testid="row-views">{sum(r.views).toLocaleString('de-DE')}</td>
                 <td data-label={t.saves} data-testid="row-saves">{sum(r.saves).toLocaleString('de-DE')}</td>
+                <td data-label={t.taps} data-testid="row-taps">{sum(r.taps).toLocaleString('de-DE')}</td>
               </tr>
             ))}
-            {rows.length === 0 && <tr><td colSpan={4} className="muted">{t.noEntries}</td></tr>}
+            {rows.length === 0 && <tr><td colSpan={5} className="muted">{t.noEntries}</td></tr>}
           </tbody>
         </table>
       </div>
+      <TapsByKind kinds={tapsPerKind(rows)} testId="company-taps" allTime />
     </section>
   );
 }
