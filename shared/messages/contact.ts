@@ -26,6 +26,8 @@ export const contactMessages = {
     filterCard: 'Visitenkarte',
     search: 'Suchen',
     delete: 'Löschen',
+    cancel: 'Abbrechen',
+    exportCsv: 'CSV-Export',
     deleteTitle: 'Kontakt löschen',
     deleteText: 'Sind Sie sicher, dass Sie den Kontakt löschen möchten?',
     deleted: 'Kontakt wurde gelöscht',

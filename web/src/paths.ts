@@ -23,6 +23,7 @@ export const paths = {
   profileAdd: '/v2/card/profil/add',
   profileEdit: '/v2/card/profil/edit/:id',
   statistikOverview: '/v2/card/statistik',
+  contacts: '/v2/card/kontakte',
   personStatistic: '/vcard/person/statistic/:id',
   companyLegacy: '/company',
   userLegacy: '/user',
