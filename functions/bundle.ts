@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { areas, handlerFileName } from '../shared/api/routes.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { handlerBundle } from './bundle-options.ts';
-import { addNativeModules } from './native-modules.ts';
+import { addFonts, addNativeModules } from './native-modules.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -72,7 +72,10 @@ export async function bundleAll(entries: readonly BundleEntry[], outdir: string,
       }
     }
     const { metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.mjs' }, metafile: true });
-    for (const entry of entries) addNativeModules({ bundleDir: join(outdir, bundleDirName(entry)), metafile, target: o.native ?? 'lambda' });
+    for (const entry of entries) {
+      addNativeModules({ bundleDir: join(outdir, bundleDirName(entry)), metafile, target: o.native ?? 'lambda' });
+      addFonts({ bundleDir: join(outdir, bundleDirName(entry)), metafile });
+    }
   } finally {
     rmSync(entryDir, { recursive: true, force: true });
   }
@@ -95,4 +98,5 @@ export function bundleSync(entry: BundleEntry, outdir: string): void {
       })
     : buildSync({ ...one, entryPoints: [entryFile(entry)] });
   addNativeModules({ bundleDir: outdir, metafile: metafile!, target: 'lambda' });
+  addFonts({ bundleDir: outdir, metafile: metafile! });
 }

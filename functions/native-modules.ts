@@ -4,7 +4,9 @@
 // for running a bundle on this machine (bench, tests) the project's own node_modules.
 // The one place that decides which bundle carries native code: none is declared by hand, the
 // bundle's own imports say it (esbuild's metafile).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BUNDLED_FONT_DIR, fontFiles } from './lib/images/fonts.ts';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 
@@ -56,4 +58,23 @@ export function addNativeModules(o: { bundleDir: string; metafile: Metafile; tar
     cpSync(lambdaNativeModules, target, { recursive: true, filter: (src) => !src.endsWith('.package-lock.json') });
   }
   return needed;
+}
+
+/**
+ * Gives the bundle in `bundleDir` the font files of the image pipeline (functions/lib/images/fonts.ts)
+ * when its code draws text: `fonts/` beside index.mjs, where fontFile() looks first. Lambda has no
+ * system fonts, so a bundle without them could draw no text. Answers the files it copied.
+ */
+export function addFonts(o: { bundleDir: string; metafile: Metafile }): string[] {
+  const output = Object.entries(o.metafile.outputs).find(([file]) => resolve(root, file) === resolve(join(o.bundleDir, 'index.mjs')))?.[1];
+  const target = join(o.bundleDir, BUNDLED_FONT_DIR);
+  rmSync(target, { recursive: true, force: true });
+  const usesFonts = Object.keys(output?.inputs ?? {}).some((input) => resolve(root, input) === resolve(root, 'functions/lib/images/fonts.ts'));
+  if (!usesFonts) return [];
+  mkdirSync(target, { recursive: true });
+  const require = createRequire(import.meta.url);
+  return Object.values(fontFiles).map((f) => {
+    copyFileSync(require.resolve(f.packagePath), join(target, f.file));
+    return f.file;
+  });
 }

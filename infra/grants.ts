@@ -36,6 +36,8 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.
   // A contact left on a card is mailed to the card holder (issue 28).
   contactCreate: { mail: true },
+  // The virtual background draws the company logo (its stored 640 px variant).
+  cardBackground: { uploads: 'read' },
   cardVcard: { uploads: 'read' },
   // Changes that alter what public cards show drop their cached copies at the CDN.
   personUpdate: { invalidation: true, ...walletUpdates },

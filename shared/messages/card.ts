@@ -5,6 +5,15 @@ export const cardMessages = {
   fallbackFileName: 'Visitenkarte',
   /** Prefix of the QR code's file name: 'QR-Code-Erika-Mustermann.svg'. */
   qrFilePrefix: 'QR-Code',
+  /** E-mail signature and virtual background of a card (issue 28). */
+  signature: {
+    filePrefix: 'E-Mail-Signatur',
+  },
+  background: {
+    filePrefix: 'Hintergrund',
+    caption: 'Meine digitale Visitenkarte',
+    captionEn: 'My digital business card',
+  },
   css: {
     tooLarge: (maxKb: number) => `Das eigene CSS darf höchstens ${maxKb} KB groß sein.`,
     syntax: (line: number | undefined, reason: string) =>

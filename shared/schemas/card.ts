@@ -83,3 +83,6 @@ const schemaMatchesType: Same<Answer, PublicCard & { profile: { adressen: NonNul
 void schemaMatchesType;
 
 export const cardIdParams = z.object({ id: idSchema });
+
+/** A card's e-mail signature (shared/card/signature.ts) and the stem of its download names. */
+export const cardSignatureSchema = z.object({ html: z.string(), text: z.string(), fileStem: z.string() });

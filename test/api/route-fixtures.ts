@@ -314,6 +314,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   cardVcard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public' },
   cardQr: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  cardSignature: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  cardBackground: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
   // --- contacts ("Kontakt austauschen", issue 28) ---
   // Public by design: any visitor of an active card may leave a contact.
   contactCreate: {

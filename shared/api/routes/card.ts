@@ -1,5 +1,5 @@
 import { defineRoute } from '../define.ts';
-import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
+import { cardIdParams, cardSignatureSchema, publicCardSchema } from '../../schemas/card.ts';
 
 // The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
 // (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
@@ -21,4 +21,10 @@ export const cardVcard = defineRoute({
 export const cardQr = defineRoute({
   name: 'cardQr', method: 'GET', path: '/api/card/company/person/{id}/qr', access: 'user',
   params: cardIdParams,
+});
+
+/** The card's e-mail signature: HTML (tables, inline styles) and plain text (issue 28); own company or admin. */
+export const cardSignature = defineRoute({
+  name: 'cardSignature', method: 'GET', path: '/api/card/company/person/{id}/signature', access: 'user',
+  params: cardIdParams, output: cardSignatureSchema,
 });

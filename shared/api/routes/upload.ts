@@ -1,5 +1,6 @@
 import { defineRoute } from '../define.ts';
 import { uploadCompanyParams, uploadFileParams, uploadResultSchema } from '../../schemas/upload.ts';
+import { cardIdParams } from '../../schemas/card.ts';
 
 /** multipart/form-data with the file in the field `image`; `{id}` is the company the image belongs to. */
 export const uploadCreate = defineRoute({
@@ -11,4 +12,13 @@ export const uploadCreate = defineRoute({
 export const uploadGet = defineRoute({
   name: 'uploadGet', method: 'GET', path: '/api/upload/{field}/{filename}', access: 'public',
   params: uploadFileParams,
+});
+
+/**
+ * The card's virtual background for video calls (PNG, 1920x1080), made by the image pipeline on
+ * request (issue 28). In this area because it is the one function that carries libvips and the font.
+ */
+export const cardBackground = defineRoute({
+  name: 'cardBackground', method: 'GET', path: '/api/card/company/person/{id}/background', access: 'user',
+  params: cardIdParams,
 });
