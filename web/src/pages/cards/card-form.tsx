@@ -23,6 +23,7 @@ import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
 import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
+import { CardExtras } from './card-extras.tsx';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
@@ -182,6 +183,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
               error={errors.imageWallet} onChange={(v) => set('imageWallet', v ?? '')} />
           </div>
         </section>
+
+        {id && <CardExtras cardId={id} />}
 
         {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">
