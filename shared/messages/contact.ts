@@ -27,7 +27,6 @@ export const contactMessages = {
     search: 'Suchen',
     delete: 'Löschen',
     cancel: 'Abbrechen',
-    exportCsv: 'CSV-Export',
     deleteTitle: 'Kontakt löschen',
     deleteText: 'Sind Sie sicher, dass Sie den Kontakt löschen möchten?',
     deleted: 'Kontakt wurde gelöscht',

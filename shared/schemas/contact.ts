@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { msg } from '../messages.ts';
 import { blankAsAbsent, idSchema, optionalText, pageOf, pageQuery, requiredText, safeString } from './common.ts';
+import { exportFormatQuery } from './export.ts';
 
 const m = msg.contact.errors;
 
@@ -55,7 +56,7 @@ export const contactListQuery = z
 export const contactExportQuery = z.object({
   companyId: idSchema,
   personId: blankAsAbsent(idSchema.optional()).optional(),
-  format: blankAsAbsent(z.enum(['csv', 'xlsx']).optional()).optional(),
+  ...exportFormatQuery.shape,
 });
 
 /** A contact as the back office sees it. `cardName` is the card holder's name when the contact came in. */

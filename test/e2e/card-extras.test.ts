@@ -89,7 +89,7 @@ describe('Kontakt austauschen', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Kontakte.*1/);
     // CSV export.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'CSV-Export' }).click();
+    await page.getByRole('button', { name: 'Kontakte als CSV herunterladen' }).click();
     const csv = await readFile(await (await download).path(), 'utf8');
     expect(csv).toContain('"Zoë Müller"');
     // Delete.

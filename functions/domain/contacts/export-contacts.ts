@@ -1,32 +1,34 @@
-import { NotFoundError } from '../../lib/errors.ts';
-import { buildCsv } from '../../lib/csv.ts';
+import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
+import type { FileResult } from '../../lib/http.ts';
+import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { msg } from '../../../shared/messages.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { allContacts } from './list-contacts.ts';
 import type { ContactItem } from './contact-item.ts';
 
 const u = msg.contact.ui;
-const header = [u.receivedAt, u.name, u.email, u.phone, u.company, u.message, u.card, u.expiresAt];
+const columns: readonly Column[] = [
+  { header: u.receivedAt, type: 'date' },
+  { header: u.name, type: 'text' },
+  { header: u.email, type: 'text' },
+  { header: u.phone, type: 'text' },
+  { header: u.company, type: 'text' },
+  { header: u.message, type: 'text', width: 60 },
+  { header: u.card, type: 'text' },
+  { header: u.expiresAt, type: 'date' },
+];
 
-function row(c: ContactItem): string[] {
-  return [
-    formatDateTime(c.createdAt, 'Europe/Berlin'), c.name, c.email ?? '', c.phone ?? '', c.company ?? '', c.message ?? '', c.cardName,
-    formatDateTime(new Date(c.expiresAt * 1000).toISOString(), 'Europe/Berlin'),
-  ];
-}
+const row = (c: ContactItem): Row => [c.createdAt, c.name, c.email, c.phone, c.company, c.message, c.cardName, new Date(c.expiresAt * 1000)];
 
-function slug(text: string): string {
-  const ascii = text.toLowerCase().replaceAll('ä', 'ae').replaceAll('ö', 'oe').replaceAll('ü', 'ue').replaceAll('ß', 'ss');
-  return ascii.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'unternehmen';
-}
-
-/** The company's (or one card's) contacts as CSV, newest first. */
-export async function exportContacts(o: { auth: AuthUser; companyId: string; personId?: string | undefined }): Promise<{ filename: string; csv: string }> {
+/** The company's (or one card's) contacts, newest first, as CSV or XLSX (the exports' one writer, functions/lib/spreadsheet). */
+export async function exportContacts(o: { auth: AuthUser; companyId: string; personId?: string | undefined; format: ExportFormat }): Promise<FileResult> {
   const contacts = await allContacts(o);
   const company = await getCompanyItem(o.companyId);
-  if (!company) throw new NotFoundError(msg.contact.errors.companyNotFound);
-  const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
-  return { filename: `${msg.contact.export.filePrefix}-${slug(company.org)}-${date}.csv`, csv: buildCsv(header, contacts.map(row)) };
+  return exportFile({
+    table: { sheetName: msg.contact.export.sheetName, columns, rows: contacts.map(row) },
+    format: o.format,
+    baseName: `${msg.contact.export.filePrefix}-${slug(company?.org ?? '')}-${today()}`,
+  });
 }

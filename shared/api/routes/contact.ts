@@ -1,6 +1,6 @@
 import { defineRoute } from '../define.ts';
 import {
-  contactCardParams, contactExportQuery, contactIdParams, contactListQuery, contactPageSchema, contactReceivedSchema,
+  contactCardParams, contactIdParams, contactListQuery, contactPageSchema, contactReceivedSchema,
   contactRequestSchema, contactSchema,
 } from '../../schemas/contact.ts';
 
@@ -19,12 +19,6 @@ export const contactCreate = defineRoute({
 export const contactList = defineRoute({
   name: 'contactList', method: 'GET', path: '/api/card/company/contact', access: 'user',
   query: contactListQuery, output: contactPageSchema,
-});
-
-/** The same contacts as a file (CSV; XLSX with `format=xlsx`). */
-export const contactExport = defineRoute({
-  name: 'contactExport', method: 'GET', path: '/api/card/company/contact/export', access: 'user',
-  query: contactExportQuery,
 });
 
 export const contactDelete = defineRoute({

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
-import { contactDelete, contactExport, contactList } from '../../../../shared/api/routes/contact.ts';
+import { contactDelete, contactList } from '../../../../shared/api/routes/contact.ts';
+import { contactExport } from '../../../../shared/api/routes/exports.ts';
 import type { Contact } from '../../../../shared/schemas/contact.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { mailHref, telHref } from '../../../../shared/card/links.ts';
 import { call } from '../../api/client.ts';
-import { downloadFile } from '../../api/download.ts';
 import { need, useFreshFor, useWrite } from '../../data.tsx';
-import { showError } from '../../toast.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { ListScreen } from '../../components/list-screen.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
@@ -54,11 +54,6 @@ export function ContactListScreen() {
   const { write, busy } = useWrite();
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
-  const exportAs = async () => {
-    const problem = await downloadFile(contactExport, undefined, 'kontakte.csv', { companyId: companyId!, ...(karte ? { personId: karte } : {}) });
-    if (problem) showError(problem);
-  };
-
   const filter = (
     <div className="contact-filters">
       <label className="field-inline">
@@ -80,7 +75,9 @@ export function ContactListScreen() {
         rowKey={(c) => c.id}
         blocked={companyId ? undefined : <p className="muted">{t.noCompany}</p>}
         intro={filter}
-        actions={contacts?.length ? <button type="button" className="btn" onClick={() => void exportAs()}>{msg.contact.ui.exportCsv}</button> : undefined}
+        actions={contacts?.length && companyId
+          ? <ExportButtons route={contactExport} params={undefined} query={{ companyId, ...(karte ? { personId: karte } : {}) }} what={t.title} fileBase={msg.contact.export.filePrefix} />
+          : undefined}
         search={{ label: t.search }}
         sort={{ initial: { id: 'createdAt', desc: true } }}
         empty={{ text: t.empty }}
