@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { areas, handlerFileName } from '../shared/api/routes.ts';
+import { apiRouteKey } from '../shared/api/define.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { handlerBundle } from './bundle-options.ts';
 import { addFonts, addNativeModules } from './native-modules.ts';
@@ -19,7 +20,8 @@ export function areaEntrySource(area: AreaName, functionsDir = '.'): string {
   const lines = routes.map((r, i) => `import { handler as h${i} } from '${functionsDir}/handlers/${handlerFileName(r.name)}.ts';`);
   lines.push(`import { dispatch } from '${functionsDir}/lib/dispatch.ts';`);
   lines.push('export const handler = dispatch({');
-  for (const [i, r] of routes.entries()) lines.push(`  ${JSON.stringify(`${r.method} ${r.path}`)}: h${i},`);
+  // API Gateway names a GET route `ANY …` (it also takes HEAD: shared/api/define.ts apiRouteKey); the route's own key stays valid too.
+  for (const [i, r] of routes.entries()) for (const key of new Set([`${r.method} ${r.path}`, apiRouteKey(r)])) lines.push(`  ${JSON.stringify(key)}: h${i},`);
   lines.push('});');
   return lines.join('\n');
 }

@@ -14,7 +14,7 @@ export interface Needs {
   invalidation?: boolean;
   /** Creates CloudFront invalidations on the distribution (the invalidation job). */
   distributionInvalidation?: boolean;
-  /** CloudFront standard logs in the log bucket (`cdn/`): the statistics aggregator reads and then deletes them. */
+  /** CloudFront standard logs in the log bucket (`cdn/`): the hourly merge job (cdn-log-merge) reads and then deletes them. */
   cdnLogs?: 'read' | 'readDelete';
   /** Reads the wallet configuration and the wallet link key (passes, signed links, pass update pushes). */
   walletSecrets?: boolean;
@@ -22,15 +22,17 @@ export interface Needs {
   mail?: boolean;
 }
 
+/** Card changes reach installed passes: APNs push with the pass certificate, Google PATCH with the object's images. */
+const walletUpdates: Needs = { walletSecrets: true, uploads: 'read' };
+
 /**
  * Routes whose needs differ from what their method, path and access imply. A new route that
  * needs more (a secret, the queue) adds its line here, next to its contract.
  */
-/** Card changes reach installed passes: APNs push with the pass certificate, Google PATCH with the object's images. */
-const walletUpdates: Needs = { walletSecrets: true, uploads: 'read' };
-
 const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
+  // The admins' Systemstatus (in the wallet area) reads whether the wallet configuration is complete (never shows it).
+  systemStatus: { walletSecrets: true },
   // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
   companyDelete: { uploads: 'readWrite', invalidation: true },
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.

@@ -5,14 +5,14 @@ export const UPLOADS_PREFIX = 'images/';
 
 /**
  * CloudFront standard logs in the log bucket: `cdn/<distribution id>.<YYYY-MM-DD-HH>.<unique>.gz`
- * (gzip, tab-separated W3C format). The statistics aggregator consumes objects under this prefix.
+ * (gzip, tab-separated W3C format). The hourly merge job (cdn-log-merge) counts and deletes objects under this prefix.
  */
 export const CDN_LOG_PREFIX = 'cdn/';
 
 /** S3 server access logs of the uploads and web buckets. */
 export const S3_LOG_PREFIX = 's3/';
 
-/** Days the log bucket keeps any log (CloudFront, S3 access); the aggregator reads them within hours. */
+/** Days the log bucket keeps any log (CloudFront, S3 access); the merge job reads CloudFront's within hours. */
 export const LOG_RETENTION_DAYS = 90;
 
 /** Days an overwritten or deleted upload stays recoverable (noncurrent version) before it is gone. */

@@ -179,6 +179,8 @@ export class VisitenkartenStack extends Stack {
       INVALIDATION_QUEUE_URL: invalidationQueue.queueUrl,
       CDN_LOG_BUCKET: logBucket.bucketName,
       ...(ctx.publicBaseUrl ? { PUBLIC_BASE_URL: ctx.publicBaseUrl } : {}),
+      // Shown on the admins' Systemstatus screen (where alarms go); the subscription itself is the alarm topic's.
+      ...(ctx.alarmEmail ? { ALARM_EMAIL: ctx.alarmEmail } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
       ...(ctx.mailFrom ? { MAIL_FROM: ctx.mailFrom } : {}),

@@ -15,6 +15,7 @@ import { walletMessages } from './messages/wallet.ts';
 import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
+import { systemMessages } from './messages/system.ts';
 
 export const msg = {
   errors: {
@@ -75,7 +76,7 @@ export const msg = {
     password: 'Passwort',
     submit: 'Absenden',
     loginSuccessTitle: 'Login erfolgreich',
-    loginSuccess: 'Du hast dich erfolgreich eingeloggt',
+    loginSuccess: 'Sie haben sich erfolgreich eingeloggt',
     loading: 'Wird geladen …',
     /** Accessible name of a colour picker beside its text field: '<label> (Farbwähler)'. */
     colorPicker: 'Farbwähler',
@@ -95,4 +96,5 @@ export const msg = {
   vcard: vcardMessages,
   tools: toolsMessages,
   exports: exportMessages,
+  system: systemMessages,
 } as const;

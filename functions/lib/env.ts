@@ -43,6 +43,8 @@ const schema = z
     WALLET_LINK_SECRET_ARN: z.string().optional(),
     /** Wallet configuration as one Secrets Manager JSON secret (AWS); locally the variables below. */
     WALLET_CONFIG_SECRET_ARN: z.string().optional(),
+    /** Where the AWS alarms are sent (CDK context alarmEmail); shown on the admins' Systemstatus screen. */
+    ALARM_EMAIL: z.string().optional(),
     APPLE_PASS_TYPE_ID: z.string().optional(),
     APPLE_TEAM_ID: z.string().optional(),
     APPLE_PASS_CERT_FILE: z.string().optional(),

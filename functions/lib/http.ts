@@ -146,6 +146,15 @@ export interface CacheOptions {
  * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
  * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
  */
+/** How a route answers beyond its data: caching, and where a visitor goes when a link fails. */
+export interface HandlerOptions extends CacheOptions {
+  /**
+   * For links a visitor opens in the browser (the wallet QR codes): any failure answers 303 to
+   * this page of the web app (which explains it in the visitor's language) instead of a JSON body.
+   */
+  failurePage?: (event: HttpEvent) => string;
+}
+
 export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
 
 function etagOf(body: string | Buffer): string {
@@ -181,38 +190,62 @@ function success(event: HttpEvent, cache: CacheOptions, headers: Record<string, 
 export function createHandler<R extends RouteDef>(
   route: R,
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
-  cache: CacheOptions = {},
+  options: HandlerOptions = {},
 ) {
   return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
-    try {
-      // Public routes never read a token: the public card path stays at one read.
-      const auth = route.access === 'public' ? null : await authenticate(event);
-      if (route.access === 'admin' && auth) requireAdmin(auth);
-      requireBodyType(route, event);
-      const input = {
-        params: parsePart(route.params, event.pathParameters),
-        query: parsePart(route.query, event.queryStringParameters),
-        body: route.bodyKind === 'multipart' ? undefined : parsePart(route.body, route.body ? jsonBody(event) : undefined),
-        auth,
-        event,
-        sourceIp: clientAddress(event),
-      } as HandlerInput<R>;
-      const result = await fn(input);
-      if (isFileResult(result) && result.statusCode !== undefined && result.statusCode !== 200) {
-        const isText = typeof result.body === 'string';
-        return {
-          statusCode: result.statusCode,
-          headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers },
-          body: isText ? (result.body as string) : (result.body as Buffer).toString('base64'),
-          isBase64Encoded: !isText,
-        };
-      }
-      if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
-      // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
-      const data = route.output ? route.output.parse(result) : result;
-      return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
-    } catch (err) {
-      return errorResult(err, route, event);
+    const method = event.requestContext?.http?.method ?? route.method;
+    // In AWS a GET route is declared as ANY (shared/api/define.ts apiRouteKey): HEAD is answered
+    // like GET, every other method this route does not have is a 405, as locally.
+    if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
+      return json(405, { message: msg.errors.routeNotFound } satisfies ErrorBody, { allow: route.method === 'GET' ? 'GET, HEAD' : route.method });
     }
+    const result = await answer(route, fn, options, event);
+    return method === 'HEAD' ? headOf(result) : result;
   });
+}
+
+/**
+ * HEAD is answered wherever GET is (RFC 9110 §9.3.2): the same status and headers, no body. The
+ * length the body would have is kept as content-length, as a GET would send it.
+ */
+function headOf(result: HttpResult): HttpResult {
+  const body = typeof result.body === 'string' ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  return { ...result, headers: { ...result.headers, 'content-length': String(body.length) }, body: '', isBase64Encoded: false };
+}
+
+async function answer<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<Output<R>>, cache: HandlerOptions, event: HttpEvent): Promise<HttpResult> {
+  try {
+    // Public routes never read a token: the public card path stays at one read.
+    const auth = route.access === 'public' ? null : await authenticate(event);
+    if (route.access === 'admin' && auth) requireAdmin(auth);
+    requireBodyType(route, event);
+    const input = {
+      params: parsePart(route.params, event.pathParameters),
+      query: parsePart(route.query, event.queryStringParameters),
+      body: route.bodyKind === 'multipart' ? undefined : parsePart(route.body, route.body ? jsonBody(event) : undefined),
+      auth,
+      event,
+      sourceIp: clientAddress(event),
+    } as HandlerInput<R>;
+    const result = await fn(input);
+    if (isFileResult(result) && result.statusCode !== undefined && result.statusCode !== 200) {
+      const isText = typeof result.body === 'string';
+      return {
+        statusCode: result.statusCode,
+        headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers },
+        body: isText ? (result.body as string) : (result.body as Buffer).toString('base64'),
+        isBase64Encoded: !isText,
+      };
+    }
+    if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
+    // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
+    const data = route.output ? route.output.parse(result) : result;
+    return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
+  } catch (err) {
+    const failed = errorResult(err, route, event);
+    if (!cache.failurePage) return failed;
+    // The request line shows the 303; this line says what failed.
+    log('info', 'visitor link failed: sent on to the web page that explains it', { route: route.name, status: failed.statusCode, body: failed.body });
+    return { statusCode: 303, headers: { location: cache.failurePage(event), 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' }, body: '' };
+  }
 }

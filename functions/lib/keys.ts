@@ -94,7 +94,7 @@ export const keys = {
   ownedGoogleObjectPrefix: (companyId: string) => keys.owned(companyId, 'GPASS', ''),
 
   /**
-   * Views and saves of one card on one Berlin day (the statistics aggregator ADDs to it). The card's
+   * Views and saves of one card on one Berlin day (the log merge ADDs each batch's counts to it). The card's
    * days are one partition, so the person statistic reads them with one Query and the card delete
    * finds them; GSI2 lets the company delete remove them.
    */

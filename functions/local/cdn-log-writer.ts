@@ -1,6 +1,7 @@
 // Locally there is no CDN, so the local server writes the access log CloudFront would write, for
-// the paths the statistics count (card JSON, vCard, wallet links, the tap beacon), and hands each closed file to the same aggregator the AWS job
-// runs. A file holds nothing personal (no address, no cookie; the user agent only as "bot" or
+// the paths the statistics count (card JSON, vCard, wallet links, the tap beacon), and merges the
+// closed files as one batch with the code the AWS job runs (merge-cdn-logs.ts). A file holds nothing
+// personal (no address, no cookie; the user agent only as "bot" or
 // "-") and is deleted once it is counted.
 import { appendFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -35,8 +35,13 @@ export interface Match {
   pathParameters: Record<string, string>;
 }
 
-/** `null` when no route has the path; `{ route: undefined }`-like cases are reported as 405 by the caller. */
-export function matchRoute(method: string, path: string): Match | 'method-not-allowed' | null {
+/**
+ * `null` when no route has the path; `{ route: undefined }`-like cases are reported as 405 by the
+ * caller. HEAD matches the GET route of a path (answered without body), as in AWS, where every GET
+ * route has a HEAD route beside it (infra/constructs/api.ts).
+ */
+export function matchRoute(requestMethod: string, path: string): Match | 'method-not-allowed' | null {
+  const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
   let pathMatched = false;
   for (const c of compiled) {
     const m = path.match(c.regex);

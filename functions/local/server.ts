@@ -130,7 +130,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
   const body = await readBody(req);
   if (body === 'too-large') return sendJson(res, 413, { message: msg.errors.payloadTooLarge });
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  // API Gateway's route key: HEAD requests come in on the HEAD twin of a GET route.
+  const routeKey = `${req.method === 'HEAD' ? 'HEAD' : match.route.method} ${match.route.path}`;
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
   const handler = await loadHandler(match.route.name);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));

@@ -7,6 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { RemovalPolicy } from 'aws-cdk-lib';
+import { apiRouteKey } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import type { AreaName } from '../../shared/api/routes.ts';
 import { mergeNeeds, needsOf } from '../grants.ts';
@@ -91,10 +92,12 @@ export class Api extends Construct {
       fn.fn.addPermission('ApiInvoke', { principal: new iam.ServicePrincipal('apigateway.amazonaws.com'), sourceArn: invokeFrom });
       const integration = new AreaIntegration(`Int-${area}`, fn.fn);
       for (const route of routes) {
-        const key = `${route.method} ${route.path}`;
-        routesByKey.set(key, new apigw.HttpRoute(this, `Route-${route.name}`, {
+        // A GET route is declared as ANY, so HEAD reaches it (shared/api/define.ts apiRouteKey).
+        const key = apiRouteKey(route);
+        const method = key.split(' ')[0] as keyof typeof apigw.HttpMethod;
+        routesByKey.set(`${route.method} ${route.path}`, new apigw.HttpRoute(this, `Route-${route.name}`, {
           httpApi: this.httpApi,
-          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[method]),
           integration,
         }));
       }

@@ -42,3 +42,14 @@ export function fillPath(template: string, params: Record<string, string | numbe
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The API Gateway route key of a route. An HTTP API matches HEAD only to a route declared for HEAD
+ * (or ANY), and CloudFront forwards a viewer's HEAD to the origin as HEAD on a cache miss, so a GET
+ * route is declared as `ANY`: HEAD reaches the GET handler (which answers without a body) and costs
+ * no second CloudFormation resource; any other method that no route of the path declares reaches
+ * it too and is answered 405 by `createHandler`, as locally.
+ */
+export function apiRouteKey(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method === 'GET' ? 'ANY' : route.method} ${route.path}`;
+}

@@ -4,7 +4,7 @@ import type { CardLabels, CardLang } from './labels.ts';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from './links.ts';
 import { socialTap } from './taps.ts';
 import type { TapKind } from './taps.ts';
-import type { CardInput } from './types.ts';
+import type { CardInput, CardSocial } from './types.ts';
 import type { ProfileSettings } from '../schemas/profile.ts';
 
 // The one card model: what a card shows, derived once. Themes, the vCard and both wallet passes
@@ -73,6 +73,20 @@ export interface CardContent {
 }
 
 const trimmed = (v: string | null | undefined) => (v?.trim() ? v.trim() : undefined);
+
+/**
+ * The card's social links: the holder's own, then the company's (profile) for the networks the
+ * holder has none for, so a company's LinkedIn page reaches every card and vCard of the profile.
+ */
+function socialsOf(own: readonly CardSocial[], company: readonly CardSocial[], labels: CardLabels): CardContent['socials'] {
+  const mine = new Set(own.filter((s) => webHref(s.link)).map((s) => s.type));
+  return [...own, ...company.filter((s) => !mine.has(s.type))].flatMap((s) => {
+    const href = webHref(s.link);
+    const label = labels.socialTypes[s.type];
+    const tap = socialTap(s.type);
+    return href && label && tap && isIconName(s.type) ? [{ type: s.type, icon: s.type, label, href, tap }] : [];
+  });
+}
 
 export function cardContent({ person, profile, lang = 'de' }: CardInput): CardContent {
   const labels = cardLabels[lang] ?? cardLabels.de;
@@ -143,12 +157,7 @@ export function cardContent({ person, profile, lang = 'de' }: CardInput): CardCo
     address: addressParts
       ? [addressParts.street, cityLine, addressParts.bundesland, addressParts.land].filter((l): l is string => Boolean(l))
       : [],
-    socials: person.social.flatMap((s) => {
-      const href = webHref(s.link);
-      const label = labels.socialTypes[s.type];
-      const tap = socialTap(s.type);
-      return href && label && tap && isIconName(s.type) ? [{ type: s.type, icon: s.type, label, href, tap }] : [];
-    }),
+    socials: socialsOf(person.social, profile?.social ?? [], labels),
     legal,
     legalText: [
       trimmed(profile?.umsatzsteuernummer) ? `${labels.ustId} ${trimmed(profile?.umsatzsteuernummer)}` : undefined,

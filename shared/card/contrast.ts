@@ -73,6 +73,8 @@ export interface CardPalette {
   accent: string;
   /** A faint tint of the band colour on the surface (icon circles), with `accent` AA on it. */
   tint: string;
+  /** An outline for band-coloured shapes (icon circles, buttons, photo rings) where the band does not stand out from the surface (3:1); else transparent. */
+  bandEdge: string;
 }
 
 /** Everything a theme colours, derived from the card's colours for a light or dark surface. */
@@ -91,5 +93,38 @@ export function cardPalette(colors: { band: string; bandText: string; fill: stri
     iconOnBand: readableOn(colors.band, colors.fill, AA_LARGE),
     accent: readableOn(tint, readableOn(surface, colors.band)),
     tint,
+    bandEdge: contrastRatio(colors.band, surface) >= AA_LARGE ? 'transparent' : readableOn(surface, colors.band, AA_LARGE),
   };
+}
+
+/** A logo's colours as drawn: opaque colours and the share of the logo's visible pixels each covers. */
+export type ColourShares = readonly { colour: string; share: number }[];
+
+/** Logos and icons are graphics: 3:1 (WCAG 1.4.11) against what they sit on. */
+export const GRAPHIC_CONTRAST = AA_LARGE;
+/** A logo counts as visible on a ground when at least this share of its pixels reach GRAPHIC_CONTRAST there. */
+export const LOGO_VISIBLE_SHARE = 0.5;
+
+/** The share of a logo's pixels that stand out from `ground` (3:1). */
+export function visibleShare(logo: ColourShares, ground: string): number {
+  return logo.reduce((sum, c) => sum + (contrastRatio(c.colour, ground) >= GRAPHIC_CONTRAST ? c.share : 0), 0);
+}
+
+/**
+ * The plate a logo needs on the grounds it may be drawn over (a gradient is two), or undefined when
+ * it stands out on each of them as it is. The plate is the card's own light or dark colour that
+ * makes most of the logo stand out, so a logo in the company colour on the company-coloured head,
+ * or a white logo on a white card, still shows.
+ */
+export function logoPlate(logo: ColourShares, grounds: readonly string[], plates: readonly string[] = ['#ffffff', '#1d2530']): string | undefined {
+  if (logo.length === 0 || grounds.every((g) => visibleShare(logo, g) >= LOGO_VISIBLE_SHARE)) return undefined;
+  return [...plates].sort((a, b) => visibleShare(logo, b) - visibleShare(logo, a))[0];
+}
+
+/**
+ * An outline colour for a shape of colour `shape` on `ground` (an icon's circle, a photo's ring),
+ * or undefined when the shape stands out (3:1) by itself: the text colour of that ground.
+ */
+export function edgeOn(ground: string, shape: string, text: string): string | undefined {
+  return contrastRatio(shape, ground) >= GRAPHIC_CONTRAST ? undefined : text;
 }

@@ -1,3 +1,5 @@
+import type { CardLang } from './labels.ts';
+
 // The themes a card can be shown in: names (as stored in `settings.theme`) and German labels for
 // the pickers. Plain data without zod, shared by the web theme registry, the pickers and the
 // profile schema. The components live in `web/src/themes/<name>/`.
@@ -57,3 +59,34 @@ export const profileModalThemes: readonly ThemeName[] = ['the-vcard', 'the-vcard
 
 /** The legacy settings screen's list (the original themes). */
 export const legacySettingsThemes: readonly ThemeName[] = ['the-vcard', 'the-vcard-en', 'the-vcard-v2', 'the-vcard-button-swap', 'NoPicture'];
+
+/** Themes that fix the card's language, whatever the visitor's browser prefers. */
+const fixedLanguages: Partial<Record<ThemeName, CardLang>> = { 'the-vcard-en': 'en' };
+
+/** The language a theme fixes, if any. */
+export function themeLanguage(name: string | null | undefined): CardLang | undefined {
+  return isThemeName(name) ? fixedLanguages[name] : undefined;
+}
+
+/**
+ * The profile's language: what its theme fixes, else the company's. The vCard and both passes
+ * speak it (they have no visitor to ask); the public page uses it only when the visitor's
+ * browser prefers neither German nor English.
+ */
+export function profileLanguage(theme: string | null | undefined, companyLang: string | null | undefined): CardLang {
+  return themeLanguage(theme) ?? (companyLang === 'en' ? 'en' : 'de');
+}
+
+/**
+ * The language a visitor reads a card in: the one the profile's theme fixes, else the first of the
+ * browser's languages that is German or English, else the profile's language.
+ */
+export function visitorLanguage(o: { theme: string | null | undefined; companyLang: string | null | undefined; browser: readonly string[] }): CardLang {
+  const fixed = themeLanguage(o.theme);
+  if (fixed) return fixed;
+  for (const tag of o.browser) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'de' || primary === 'en') return primary;
+  }
+  return profileLanguage(o.theme, o.companyLang);
+}

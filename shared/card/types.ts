@@ -36,6 +36,8 @@ export interface CardProfile {
   umsatzsteuernummer?: string | undefined;
   handelsgericht?: string | undefined;
   adressen?: ProfileAddress[] | undefined;
+  /** The company's own networks: a card shows those its holder has no link of their own for. */
+  social?: CardSocial[] | undefined;
   settings: ProfileSettings;
 }
 

@@ -79,11 +79,12 @@ export function buildVcard(content: CardContent, o: { photo?: VcardPhoto | undef
     lines.push(`ADR;TYPE=WORK:${structured(['', '', a.street, a.ort, a.bundesland, a.plz, a.land])}`);
   }
   if (content.web?.href) lines.push(`URL;TYPE=WORK:${uri(content.web.href)}`);
-  for (const social of content.socials) {
-    // iOS and macOS read X-SOCIALPROFILE; others show the plain URL with its type.
-    lines.push(`X-SOCIALPROFILE;TYPE=${social.type}:${uri(social.href)}`);
-    lines.push(`URL;TYPE=${social.type}:${uri(social.href)}`);
-  }
+  content.socials.forEach((social, i) => {
+    // Each network once (issue 23): a URL with its network as label. Apple's and Google's contacts
+    // both read the grouped label (`itemN.X-ABLabel`), so the link is neither lost nor doubled.
+    lines.push(`item${i + 1}.URL:${uri(social.href)}`);
+    lines.push(`item${i + 1}.X-ABLabel:${escapeText(social.label)}`);
+  });
   if (o.cardUrl) lines.push(`SOURCE:${uri(o.cardUrl)}`);
   if (o.photo) lines.push(`PHOTO;ENCODING=b;TYPE=${o.photo.type}:${o.photo.base64}`);
   lines.push('END:VCARD');

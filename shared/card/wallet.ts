@@ -20,9 +20,9 @@ export interface WalletImage {
   file: string;
 }
 
-const walletLabels: Record<CardLang, { name: string; position: string; company: string; address: string; card: string }> = {
-  de: { name: 'Name', position: 'Position', company: 'Unternehmen', address: 'Adresse', card: 'Visitenkarte' },
-  en: { name: 'Name', position: 'Position', company: 'Company', address: 'Address', card: 'Business card' },
+const walletLabels: Record<CardLang, { name: string; position: string; company: string; address: string; card: string; call: (n: string) => string; write: (a: string) => string; web: string; card2: string }> = {
+  de: { name: 'Name', position: 'Position', company: 'Unternehmen', address: 'Adresse', card: 'Visitenkarte', call: (n) => `Anrufen: ${n}`, write: (a) => `E-Mail schreiben: ${a}`, web: 'Webseite öffnen', card2: 'Visitenkarte öffnen' },
+  en: { name: 'Name', position: 'Position', company: 'Company', address: 'Address', card: 'Business card', call: (n) => `Call ${n}`, write: (a) => `Email ${a}`, web: 'Open website', card2: 'Open business card' },
 };
 
 const present = (v: string | undefined | null): v is string => Boolean(v?.trim());
@@ -105,19 +105,32 @@ export interface GooglePassContent {
   subheader: string | undefined;
   hexBackgroundColor: string;
   textModules: { id: string; header: string; body: string }[];
+  /** Google's links module: tap to call, to write, to open the website (and the card itself). */
+  links: { id: string; uri: string; description: string }[];
   barcodeValue: string;
 }
 
-/** The generic Google object of a card (what the save link and the PATCH on a change carry). */
+/**
+ * The generic Google object of a card (what the save link and the PATCH on a change carry). Its
+ * background is the Apple pass's (settings.applePass), so a card looks the same in both wallets.
+ */
 export function googlePassContent(c: CardContent, cardUrl: string): GooglePassContent {
   const l = walletLabels[c.lang] ?? walletLabels.de;
+  // Google's ids allow letters, digits, _ and -.
+  const id = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '_');
+  const links = [
+    ...c.phones.flatMap((x) => (x.href ? [{ id: id(`link-${x.key}`), uri: x.href, description: l.call(x.text) }] : [])),
+    ...c.emails.flatMap((x) => (x.href ? [{ id: id(`link-${x.key}`), uri: x.href, description: l.write(x.text) }] : [])),
+    ...(c.web?.href ? [{ id: 'link-web', uri: c.web.href, description: l.web }] : []),
+    { id: 'link-card', uri: cardUrl, description: l.card2 },
+  ];
   return {
     cardTitle: c.company ?? l.card,
     header: c.name || l.card,
     subheader: c.position,
-    hexBackgroundColor: c.colors.band,
-    // Google's ids allow letters, digits, _ and -.
-    textModules: [...c.phones, ...c.emails].map((x) => ({ id: x.key.replace(/[^A-Za-z0-9_-]/g, '_'), header: x.label, body: x.text })),
+    hexBackgroundColor: hexColor(c.settings.applePass.backgroundColor, '#ffffff').toLowerCase(),
+    textModules: [...c.phones, ...c.emails].map((x) => ({ id: id(x.key), header: x.label, body: x.text })),
+    links,
     barcodeValue: cardUrl,
   };
 }

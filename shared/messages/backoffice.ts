@@ -10,8 +10,14 @@ export const backofficeMessages = {
   unsavedText: 'Sie haben Änderungen, die noch nicht gespeichert sind. Wenn Sie die Seite verlassen, gehen sie verloren.',
   unsavedLeave: 'Verlassen',
   unsavedStay: 'Weiter bearbeiten',
-  /** Screen-reader header of a row-actions column. */
+  /** Header of a row-actions column (screen readers) and the text of a row's action menu button. */
   actions: 'Aktionen',
+  actionsFor: (name: string) => `Aktionen für ${name}`,
+  /** Beside an action that opens a new browser tab. */
+  newTab: '(neuer Tab)',
+  /** The column choice of a list. */
+  columns: 'Spalten',
+  columnsLegend: 'Angezeigte Spalten',
   count: (n: number) => `(${n.toLocaleString('de-DE')})`,
   sortBy: 'Sortieren nach',
   ascending: 'Aufsteigend sortiert (umkehren)',

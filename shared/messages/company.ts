@@ -10,7 +10,7 @@ export const companyMessages = {
   tooManyUserChanges: 'Zu viele Änderungen an den Benutzern auf einmal: höchstens {max} Zuordnungen und Entfernungen zusammen. Bitte in mehreren Schritten speichern.',
   creditsNoCompany: 'Konnte Credits nicht laden, da kein Unternehmen ausgewählt ist.',
   created: 'Unternehmen wurde erfolgreich angelegt',
-  edited: 'Unternehmen wurde erfolgreich editiert',
+  edited: 'Unternehmen wurde erfolgreich gespeichert',
   deleted: 'Unternehmen wurde erfolgreich gelöscht',
   userRemoved: 'Der Benutzer wurde entfernt. Durch klicken auf speichern werden die Änderungen gesendet.',
   userRemoveFailed: 'Konnte Benutzer nicht entfernen.',
@@ -40,7 +40,7 @@ export const companyMessages = {
   noUserFound: 'Kein Benutzer gefunden',
   remove: 'Entfernen',
   deleteTitle: 'Unternehmen löschen',
-  deleteQuestion: 'Sind Sie sicher, dass Sie das Unternehmen löschen möchten? Alle Profile, Visitenkarten und Bilder des Unternehmens werden ebenfalls gelöscht.',
+  deleteQuestion: (org: string) => `Sind Sie sicher, dass Sie das Unternehmen „${org}“ löschen möchten? Alle Profile, Visitenkarten und Bilder des Unternehmens werden ebenfalls gelöscht.`,
   none: 'Keine Unternehmen vorhanden.',
   noMatch: 'Kein Unternehmen passt zur Suche.',
   noneAssigned: 'Ihrem Benutzer ist noch kein Unternehmen zugeordnet.',
@@ -48,6 +48,8 @@ export const companyMessages = {
   yes: 'ja',
   no: 'nein',
   actions: { edit: 'Bearbeiten', delete: 'Löschen', save: 'Speichern', cancel: 'Abbrechen', back: 'Zurück' },
-  selector: 'Unternehmen wählen',
+  selector: 'Unternehmen wechseln',
+  /** Above the company the V2 screens work on. */
+  current: 'Unternehmen',
   noneSelected: 'Kein Unternehmen ausgewählt',
 } as const;

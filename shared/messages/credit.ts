@@ -33,6 +33,10 @@ export const creditMessages = {
     `Das Aktivieren einer Visitenkarte kostet ${plural(cost)} (aktueller Kontostand: ${plural(balance)}). Eine bereits einmal aktivierte Karte wird kostenlos wieder aktiviert.`,
   activationShort: 'Der Kontostand reicht für keine neue Aktivierung; Speichern als aktiv wird abgelehnt (außer die Karte war schon einmal aktiv).',
   activationBlocked: 'Aktivierung nicht möglich',
+  /** Beside "Speichern" when this save switches a card on that was never paid for (issue 24). */
+  activationNotice: (cost: number) => `Die Aktivierung kostet ${plural(cost)}`,
+  /** After such a save, with the success toast. */
+  activationCharged: (cost: number, balance: number) => `Die Aktivierung hat ${plural(cost)} gekostet (Kontostand jetzt: ${plural(balance)}).`,
   ui: {
     overviewTitle: 'Credits',
     detailTitle: (org: string) => `Credits – ${org}`,
@@ -44,8 +48,8 @@ export const creditMessages = {
     dangerHint: 'Keine Restlaufzeit mehr bei aktiven Karten',
     none: 'Keine Unternehmen vorhanden.',
     details: 'Details',
-    tabEdit: 'bearbeiten',
-    tabHistory: 'history',
+    tabEdit: 'Bearbeiten',
+    tabHistory: 'Verlauf',
     balance: 'Kontostand',
     addTitle: 'Buchung hinzufügen',
     amount: 'Credits (positiv: aufladen, negativ: abziehen)',
@@ -69,8 +73,9 @@ export const creditMessages = {
     creditsAdded: 'Aufgeladene Credits',
     month: 'Monat',
     perCompany: 'Pro Unternehmen (letzte 12 Monate)',
-    usedActivations: 'davon Aktivierungen',
-    usedMonthly: 'davon monatlich',
+    /** Under the credits used per company: how they split. */
+    usedSplit: (activations: number, monthly: number) =>
+      `davon ${activations.toLocaleString('de-DE')} für Aktivierungen, ${monthly.toLocaleString('de-DE')} monatlich`,
     total: 'Gesamt',
     chartLabel: (title: string) => `${title} der letzten 12 Monate`,
     barTitle: (month: string, value: number) => `${month}: ${value.toLocaleString('de-DE')}`,

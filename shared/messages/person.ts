@@ -42,12 +42,13 @@ export const personMessages = {
     edit: 'Bearbeiten',
     delete: 'Löschen',
     deleteTitle: 'Visitenkarte löschen',
-    deleteQuestion: 'Sind Sie sicher, dass Sie die Visitenkarte löschen wollen?',
+    /** Spec §2 wording with the card named (issue 24: a delete question names what goes). */
+    deleteQuestion: (name: string) => `Sind Sie sicher, dass Sie die Visitenkarte „${name}“ löschen wollen?`,
     cancel: 'Abbrechen',
     empty: 'Keine Visitenkarten vorhanden',
     noCompany: 'Kein Unternehmen ausgewählt',
     created: 'Visitenkarte wurde erfolgreich angelegt',
-    edited: 'Visitenkarte wurde erfolgreich editiert',
+    edited: 'Visitenkarte wurde erfolgreich gespeichert',
     deleted: 'Visitenkarte wurde erfolgreich gelöscht',
     formAddTitle: 'Visitenkarte anlegen',
     formEditTitle: 'Visitenkarte bearbeiten',
@@ -57,6 +58,7 @@ export const personMessages = {
     sectionContact: 'Kontakt',
     sectionImages: 'Bilder',
     nice: 'Kürzel',
+    niceHint: 'Titel vor dem Namen, z. B. Dr. oder Prof. (optional)',
     position: 'Position',
     firmenname: 'Firmenname (Anzeige)',
     org: 'Organisation',
@@ -94,6 +96,10 @@ export const personMessages = {
     googleTitle: 'Google Wallet',
   },
   phoneTypes: { work: 'Geschäftlich', cell: 'Mobil' },
+  /** The e-mail types (`work1`.. stored): the first is the address the card and the vCard put first. */
+  emailTypes: {
+    work1: 'Geschäftlich (Haupt-E-Mail)', work2: 'Geschäftlich 2', work3: 'Geschäftlich 3', work4: 'Geschäftlich 4', work5: 'Geschäftlich 5',
+  },
   socialTypes: { facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', xing: 'Xing' },
   csv: {
     /** File name start: `visitenkarten-<org>-<date>.csv`, or `visitenkarten.csv` when the server names none. */
@@ -103,6 +109,7 @@ export const personMessages = {
     firstname: 'Vorname',
     lastname: 'Nachname',
     nice: 'Kürzel',
+    niceHint: 'Titel vor dem Namen, z. B. Dr. oder Prof. (optional)',
     position: 'Position',
     profile: 'Profil',
     firmenname: 'Firmenname',

@@ -8,6 +8,8 @@ export const shellMessages = {
   credits: 'Credits',
   account: 'Konto',
   logout: 'Abmelden',
+  /** A non-admin opened an admin screen (a bookmark, a shared link) and lands on their company page. */
+  adminOnly: 'Diese Seite ist nur für Administratoren. Sie wurden zu Ihrem Unternehmen weitergeleitet.',
   sections: {
     admin: 'Administration',
     cards: 'Visitenkarten',
@@ -17,6 +19,7 @@ export const shellMessages = {
     adminCredits: 'Credits',
     adminStatistics: 'Statistik',
     adminUsers: 'Benutzer',
+    adminSystemStatus: 'Systemstatus',
     cards: 'Visitenkarten',
     profiles: 'Profile',
     statistics: 'Statistik',

@@ -7,7 +7,11 @@ export const statisticMessages = {
   ui: {
     overviewTitle: 'Statistik',
     personTitle: 'Übersicht - Statistik',
-    totalViews: 'Aufrufe Total',
+    /** Whose figures: 'Übersicht - Statistik: Anna Adler'. */
+    personTitleOf: (name: string) => `Übersicht - Statistik: ${name}`,
+    perCard: 'Aufrufe pro Visitenkarte',
+    back: 'Zurück zur Statistik',
+    totalViews: 'Aufrufe gesamt',
     year: 'Jahr',
     views: 'Aufrufe',
     saves: 'Gespeichert',

@@ -5,10 +5,9 @@ export const walletMessages = {
   errors: {
     cardNotFound: 'Karte nicht gefunden',
     badSignature: 'Der Link ist ungültig. Bitte scannen Sie den QR-Code erneut oder fordern Sie einen neuen an.',
-    appleUnavailable: (missing: string) =>
-      `Apple Wallet ist auf diesem Server nicht eingerichtet (es fehlt: ${missing}). Bitte wenden Sie sich an den Betreiber.`,
-    googleUnavailable: (missing: string) =>
-      `Google Wallet ist auf diesem Server nicht eingerichtet (es fehlt: ${missing}). Bitte wenden Sie sich an den Betreiber.`,
+    // Never naming configuration (issue 23): what is missing is on the admins' Systemstatus screen and in the log.
+    appleUnavailable: 'Apple Wallet ist auf diesem Server noch nicht eingerichtet. Bitte wenden Sie sich an Ihren Administrator.',
+    googleUnavailable: 'Google Wallet ist auf diesem Server noch nicht eingerichtet. Bitte wenden Sie sich an Ihren Administrator.',
     appleConfigBroken: 'Die Apple-Wallet-Zertifikate sind ungültig oder passen nicht zusammen. Bitte wenden Sie sich an den Betreiber.',
     googleFailed: 'Google Wallet hat die Karte nicht angenommen. Bitte versuchen Sie es später erneut.',
     passAuth: 'Das Pass-Token fehlt oder ist falsch.',
@@ -22,8 +21,10 @@ export const walletMessages = {
     appleFailed: 'Der Apple-Pass konnte nicht erstellt werden.',
     googleFailed: 'Der Google-Pass konnte nicht erstellt werden.',
     back: 'Zurück zur Übersicht',
-    appleMissing: (missing: string) => `Apple Wallet ist auf diesem Server nicht eingerichtet. Es fehlt: ${missing}`,
-    googleMissing: (missing: string) => `Google Wallet ist auf diesem Server nicht eingerichtet. Es fehlt: ${missing}`,
+    appleMissing: 'Apple Wallet ist auf diesem Server noch nicht eingerichtet.',
+    googleMissing: 'Google Wallet ist auf diesem Server noch nicht eingerichtet.',
+    /** Admins only: where they see what is missing. */
+    seeSystemStatus: 'Was fehlt, steht unter Systemstatus.',
     popupBlocked: 'Der Browser hat das neue Fenster blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
   },
   qr: walletQrTexts,

@@ -69,17 +69,20 @@ export const publicCardSchema = z.object({
       bundesland: maybe,
       land: maybe,
     })),
+    social: z.array(z.object({ type: z.string(), link: z.string() })),
     settings: publicSettingsSchema,
   }),
 });
 
 // The schema and the hand-written type the public page uses (without zod) must not drift apart.
-// (PublicCard's `adressen` may be absent in the page's own inputs; the answer always has it.)
+// (PublicCard's `adressen` and `social` may be absent in the page's own inputs; the answer always has them.)
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** What `GET /api/card/{id}` answers (a PublicCard whose `adressen` is always there). */
 export type PublicCardAnswer = z.output<typeof publicCardSchema>;
 type Answer = PublicCardAnswer;
-const schemaMatchesType: Same<Answer, PublicCard & { profile: { adressen: NonNullable<PublicCard['profile']['adressen']> } }> = true;
+const schemaMatchesType: Same<Answer, PublicCard & {
+  profile: { adressen: NonNullable<PublicCard['profile']['adressen']>; social: NonNullable<PublicCard['profile']['social']> };
+}> = true;
 void schemaMatchesType;
 
 export const cardIdParams = z.object({ id: idSchema });

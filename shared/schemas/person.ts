@@ -98,6 +98,8 @@ export const personSchema = z.object({
   email: z.array(z.object({ type: z.enum(emailTypes), value: z.string() })),
   social: z.array(z.object({ type: z.enum(personSocialTypes), link: z.string() })),
   isActive: z.boolean(),
+  /** When the card was first switched on (and paid for): switching it on again costs nothing. */
+  activatedAt: z.string().optional(),
   createdOn: z.string(),
   version: z.number().int(),
 });

@@ -6,6 +6,11 @@ import { blankAsAbsent, idSchema, optionalText, requiredEmail, requiredText, saf
 export const userGroupSchema = z.object({ id: z.string(), group: z.string() });
 export type UserGroup = z.output<typeof userGroupSchema>;
 
+/** The companies a user is assigned to (user form): at most this many in one save (one transaction). */
+export const MAX_USER_COMPANIES = 40;
+const companyIds = z.array(idSchema).max(MAX_USER_COMPANIES, msg.users.tooManyCompanies(MAX_USER_COMPANIES))
+  .refine((ids) => new Set(ids).size === ids.length, msg.users.companyTwice);
+
 export const publicUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -14,6 +19,8 @@ export const publicUserSchema = z.object({
   lastname: z.string(),
   userGroup: userGroupSchema,
   isActive: z.boolean(),
+  /** The companies the user is assigned to (what the company list's users show from the other side). */
+  companyIds: z.array(z.string()),
   /** Optimistic-locking version: send it back on update so no change is silently lost. */
   version: z.number().int(),
   /**
@@ -49,6 +56,8 @@ export const createUserSchema = z.object({
   password,
   userGroupId: blankAsAbsent(idSchema),
   isActive: z.boolean().default(true),
+  /** Companies the new user works for, assigned in the same write (issue 24: the user form). */
+  companyIds: companyIds.default([]),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
@@ -61,6 +70,8 @@ export const adminUpdateUserSchema = z.object({
   password: optionalPassword,
   userGroupId: blankAsAbsent(idSchema.optional()),
   isActive: z.boolean().optional(),
+  /** When sent: the complete new assignment (companies joined and left in the same write). */
+  companyIds: companyIds.optional(),
   version,
 });
 export type AdminUpdateUserInput = z.input<typeof adminUpdateUserSchema>;

@@ -67,7 +67,7 @@ export const vcardCardSchema = z.object({
   settings: vcardSettingsOutput.shape.settings,
 });
 
-/** `GET vcard/statistic/{id}`: the spec's 'Aufrufe Total' and views per year, plus the days they come from. */
+/** `GET vcard/statistic/{id}`: the total views (spec 'Aufrufe Total', shown as 'Aufrufe gesamt') and views per year, plus the days they come from. */
 export const vcardStatisticSchema = z.object({
   personId: z.string(),
   total: z.number().int(),

@@ -11,24 +11,35 @@ export const walletSignatureSchema = z.object({ signature: z.string() });
 export const walletResultSchema = z.object({ result: z.string() });
 export const pkpassCreatedSchema = z.object({ serialNumber: z.string() });
 
-/** What is missing for each wallet: the UI names it instead of offering a broken button. */
+/** Which wallets work on this server: the UI offers only those (what is missing: admins' Systemstatus). */
 export const walletStatusSchema = z.object({
-  apple: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
-  google: z.object({ available: z.boolean(), missing: z.array(z.string()) }),
+  apple: z.object({ available: z.boolean() }),
+  google: z.object({ available: z.boolean() }),
 });
 export type WalletStatus = z.output<typeof walletStatusSchema>;
 
-/** The public QR wallet page's data: names, both platforms' signed links, the legal links. */
+/**
+ * The public QR wallet page's data: names, the company's logo and colour, the language, and for
+ * each wallet that works on this server its signed link as a link and a QR code (a wallet that
+ * is not set up has neither: the page says so in a sentence, never naming configuration).
+ */
 export const walletCardSchema = z.object({
   id: z.string(),
   company: z.string().optional(),
   firstname: z.string(),
   lastname: z.string(),
-  appleUrl: z.string(),
-  googleUrl: z.string(),
-  /** The two links as QR codes (SVG documents), so the page needs no QR code library. */
-  appleQr: z.string(),
-  googleQr: z.string(),
+  /** The profile's logo (upload file name) and the card's colour, for the page's head. */
+  logo: z.string().optional(),
+  color: z.string(),
+  /** The language the profile fixes, if any (the page otherwise follows the visitor's browser). */
+  fixedLang: z.enum(['de', 'en']).optional(),
+  /** The company's language: the page's fallback when the browser prefers neither German nor English. */
+  lang: z.enum(['de', 'en']),
+  appleUrl: z.string().optional(),
+  googleUrl: z.string().optional(),
+  /** The links as QR codes (SVG documents), so the page needs no QR code library. */
+  appleQr: z.string().optional(),
+  googleQr: z.string().optional(),
   impressum: z.string().optional(),
   datenschutz: z.string().optional(),
 });

@@ -157,7 +157,7 @@ describe('GET /api/auth (session check)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id, username: user.username, email: 'max@example.de', firstname: 'Max', lastname: 'Muster',
-      userGroup: { id: 'user', group: 'user' }, isActive: true, version: 1,
+      userGroup: { id: 'user', group: 'user' }, isActive: true, companyIds: [], version: 1,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt|tokenVersion/i);
   });

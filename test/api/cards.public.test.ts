@@ -30,7 +30,8 @@ describe('GET /api/card/{id}', () => {
       ['adresseId', 'email', 'firmenname', 'firstname', 'lastname', 'nice', 'position', 'social', 'tel'],
     );
     expect(body.person).toMatchObject({ firstname: 'Jürgen', lastname: 'Weiß', firmenname: 'Weiß & Söhne' });
-    expect(Object.keys(body.profile).sort()).toEqual(['adressen', 'claim', 'datenschutz', 'impressum', 'settings']);
+    // `social`: the company's networks, shown where the holder has none (issue 24).
+    expect(Object.keys(body.profile).sort()).toEqual(['adressen', 'claim', 'datenschutz', 'impressum', 'settings', 'social']);
     expect(body.profile.adressen).toEqual([
       { adresseId: t.addressIds[0], straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', land: 'Deutschland' },
     ]);

@@ -61,7 +61,13 @@ describe('GET /api/card/{id}/vcard', () => {
     expect(v.getFirstProperty('adr')!.getValues()[0]).toEqual(['', '', 'Hauptstraße 1', 'Berlin', '', '10115', 'Deutschland']);
     const urls = v.getAllProperties('url').map((p) => p.getFirstValue());
     expect(urls).toEqual(['https://beispiel.de/team', 'https://www.xing.com/profile/jw']);
-    expect(v.getFirstProperty('x-socialprofile')!.getParameter('type')).toBe('xing');
+    // Each social link once (issue 23; before: X-SOCIALPROFILE and URL), labelled by its network in its group.
+    expect(text.match(/xing\.com/g)).toHaveLength(1);
+    expect(v.getFirstProperty('x-socialprofile')).toBeNull();
+    const xing = v.getAllProperties('url').find((p) => p.getFirstValue() === 'https://www.xing.com/profile/jw')!;
+    const label = v.getAllProperties('x-ablabel').find((p) => p.getParameter('group') === xing.getParameter('group'));
+    expect(xing.getParameter('group')).toBe('item1');
+    expect(label?.getFirstValue()).toBe('Xing');
     expect(v.getFirstPropertyValue('source')).toBe(`${s.baseUrl}/c/${card.id}`);
     expect(v.getFirstProperty('photo')).toBeNull();
   });

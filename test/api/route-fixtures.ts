@@ -87,6 +87,12 @@ export interface RouteFixture {
   admin?: number;
   anonymous?: number;
   ownCallers?: boolean;
+  /**
+   * A link visitors open in the browser (the wallet QR codes): every failure, bad input included,
+   * answers 303 to the web page that explains it, never a JSON error. The harnesses then expect
+   * that redirect where they would expect a 4xx or 503.
+   */
+  visitorLink?: boolean;
   badInputs?: (c: FixtureContext, t: Tenant) => Promise<Call[]> | Call[];
   /** Top-level body keys that legitimately accept `null` (the bad-input harness then does not send null there). */
   nullable?: string[];
@@ -113,6 +119,7 @@ const walletSigned = async (c: FixtureContext, t: Tenant): Promise<Call> => {
 export const routeFixtures: Record<string, RouteFixture> = {
   // --- system ---
   health: { call: () => ({}), foreign: 'public' },
+  systemStatus: { call: () => ({}), foreign: 'denied' },
 
   // --- auth ---
   authLogin: {
@@ -290,8 +297,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
   walletPkpassCreate: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
   walletPkpassGet: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
   walletGooglecardCreate: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied', admin: 503 },
-  walletPkpassPublic: { call: walletSigned, foreign: 'public', anonymous: 503, admin: 503 },
-  walletGooglecardPublic: { call: walletSigned, foreign: 'public', anonymous: 503, admin: 503 },
+  // Without wallet configuration: sent on to the QR wallet page, which says so in a sentence.
+  walletPkpassPublic: { call: walletSigned, foreign: 'public', anonymous: 303, admin: 303, visitorLink: true },
+  walletGooglecardPublic: { call: walletSigned, foreign: 'public', anonymous: 303, admin: 303, visitorLink: true },
   walletCard: { call: walletSigned, foreign: 'public' },
   passkitRegister: {
     call: (_c, t) => ({ params: { deviceId: 'geraet1', passTypeId: 'pass.de.test', serial: t.person.id }, body: { pushToken: 'abc123' } }),

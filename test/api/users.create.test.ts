@@ -18,7 +18,7 @@ describe('POST /api/user', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String), username, email: 'anna@example.de', firstname: 'Anna', lastname: 'Berg',
-      userGroup: { id: 'user', group: 'user' }, isActive: true, version: 1,
+      userGroup: { id: 'user', group: 'user' }, isActive: true, companyIds: [], version: 1,
     });
     expectNoSecrets(res.body);
     await expect(s.login(username, PASSWORD)).resolves.toEqual(expect.any(String));
@@ -103,6 +103,61 @@ describe('POST /api/user', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Für diese Aktion fehlen Ihnen die Berechtigungen.');
     expect((await s.api('POST', '/api/user', { body: newUser() })).status).toBe(401);
+  });
+});
+
+describe('companies of a user (the user form, issue 24)', () => {
+  const company = async (org: string) => {
+    const res = await s.api('POST', '/api/card/company', { token: admin, body: { org: uniqueName(org) } });
+    expect(res.status).toBe(200);
+    return res.body as { id: string; version: number };
+  };
+  const usersOf = async (id: string) => (await s.api('GET', `/api/card/company/${id}`, { token: admin })).body as { users: { id: string }[]; version: number };
+
+  test('a new user is assigned to companies in the same write; the companies list them and their versions move', async () => {
+    const a = await company('Erste ');
+    const b = await company('Zweite ');
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ companyIds: [b.id, a.id] }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.companyIds).toEqual([a.id, b.id].sort());
+    for (const c of [a, b]) {
+      const now = await usersOf(c.id);
+      expect(now.users.map((u) => u.id)).toEqual([res.body.id]);
+      expect(now.version).toBe(c.version + 1);
+    }
+    // The user's own session sees their companies.
+    const token = await s.login(res.body.username, PASSWORD);
+    expect((await s.api('GET', '/api/card/company', { token })).body.map((c: { id: string }) => c.id).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  test('an unknown company refuses the whole create (400 on companyIds), nothing is written', async () => {
+    const a = await company('Bleibt ');
+    const username = uniqueName('ohne');
+    const res = await s.api('POST', '/api/user', { token: admin, body: newUser({ username, companyIds: [a.id, 'gibt-es-nicht'] }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ companyIds: 'Dieses Unternehmen gibt es nicht (mehr).' });
+    expect((await usersOf(a.id)).users).toEqual([]);
+    expect((await s.api('GET', `/api/user?search=${username}`, { token: admin })).body).toEqual([]);
+    const twice = await s.api('POST', '/api/user', { token: admin, body: newUser({ companyIds: [a.id, a.id] }) });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fieldErrors).toEqual({ companyIds: 'Jedes Unternehmen nur einmal' });
+  });
+
+  test('the admin edit sets the complete assignment: joined and left in one write, other edits of the user keep them', async () => {
+    const a = await company('Alt ');
+    const b = await company('Neu ');
+    const { user } = await createUser({ companyIds: [a.id] });
+    const moved = await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { companyIds: [b.id], version: user.version } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.companyIds).toEqual([b.id]);
+    expect((await usersOf(a.id)).users).toEqual([]);
+    expect((await usersOf(b.id)).users.map((u) => u.id)).toEqual([user.id]);
+    const renamed = await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { firstname: 'Moritz', version: moved.body.version } });
+    expect(renamed.body.companyIds).toEqual([b.id]);
+    // The own-account path knows no assignments: a company user cannot join a company (the field is dropped).
+    const self = await s.api('PATCH', `/api/user/${user.id}`, { token: await s.login(user.username, PASSWORD), body: { companyIds: [a.id] } });
+    expect(self.body.companyIds).toEqual([b.id]);
+    expect((await usersOf(a.id)).users).toEqual([]);
   });
 });
 

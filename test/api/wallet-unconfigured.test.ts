@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 
-// A server without any wallet configuration: everything else works, the wallet routes say
-// exactly what is missing (503), and permissions are still checked first.
+// A server without any wallet configuration: everything else works, the wallet routes say so in
+// plain German (503) without configuration names, admins see what is missing on Systemstatus, and
+// permissions are still checked first.
 for (const name of ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE',
   'GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE', 'WALLET_CONFIG_SECRET_ARN', 'WALLET_LINK_SECRET']) delete process.env[name];
 
@@ -20,26 +21,47 @@ async function card() {
 }
 
 describe('wallet without configuration', () => {
-  it('names what is missing in the status and in a German 503', async () => {
+  it('tells users only that a wallet is not set up; admins see what is missing on Systemstatus', async () => {
     const c = await card();
     const status = await s.api('GET', '/api/wallet/status', { token: c.user.token });
-    expect(status.body).toEqual({
-      apple: { available: false, missing: ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'] },
-      google: { available: false, missing: ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'] },
-    });
+    expect(status.body).toEqual({ apple: { available: false }, google: { available: false } });
+    // Company users never read configuration names (issue 23).
     const apple = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
     expect(apple.status).toBe(503);
-    expect(apple.body.message).toBe('Apple Wallet ist auf diesem Server nicht eingerichtet (es fehlt: APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, '
-      + 'APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE, APPLE_WWDR_CERT_FILE). Bitte wenden Sie sich an den Betreiber.');
+    expect(apple.body.message).toBe('Apple Wallet ist auf diesem Server noch nicht eingerichtet. Bitte wenden Sie sich an Ihren Administrator.');
     const googleRes = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
     expect(googleRes.status).toBe(503);
-    expect(googleRes.body.message).toContain('GOOGLE_WALLET_KEY_FILE');
+    for (const res of [status, apple, googleRes]) expect(JSON.stringify(res.body)).not.toMatch(/APPLE_|GOOGLE_|_FILE|WALLET_/);
 
-    // The signed links and the QR page data work without wallet configuration.
+    // The admins' Systemstatus names it.
+    const system = await s.api('GET', '/api/system/status', { token: await s.adminToken() });
+    expect(system.status).toBe(200);
+    expect(system.body.wallet).toMatchObject({
+      source: 'environment',
+      apple: { configured: false, missing: ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'] },
+      google: { configured: false, missing: ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'] },
+      linkKey: 'derived',
+    });
+    expect(system.body.publicBaseUrl).toEqual({ configured: true, value: s.baseUrl, localOnly: true });
+    expect(system.body.alarmEmail).toEqual({ configured: false });
+    expect((await s.api('GET', '/api/system/status', { token: c.user.token })).status).toBe(403);
+
+    // The QR page gets neither wallet's link; the links from a printed QR code lead to that page.
     const sig = (await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token })).body.signature as string;
-    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}`)).status).toBe(200);
-    expect((await s.api('GET', `/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(503);
-    expect((await s.api('GET', `/api/wallet/pkpass/${c.person.id}/${sig.slice(1)}`)).status).toBe(403);
+    const page = await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}`);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toHaveProperty('appleUrl');
+    expect(page.body).not.toHaveProperty('googleQr');
+    for (const [path, to] of [
+      [`/api/wallet/pkpass/${c.person.id}/${sig}`, `/qr/${c.person.id}/${sig}`],
+      [`/api/wallet/googlecard/${c.person.id}/${sig}`, `/qr/${c.person.id}/${sig}`],
+      [`/api/wallet/pkpass/${c.person.id}/${sig.slice(1)}`, `/qr/${c.person.id}/${sig.slice(1)}`],
+    ]) {
+      const res = await fetch(s.baseUrl + path!, { redirect: 'manual' });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('location'), path).toBe(to);
+      expect(await res.text()).toBe('');
+    }
   });
 
   it('checks the company before the configuration, and card edits do not need a wallet', async () => {

@@ -79,21 +79,27 @@ describe('wallet signature and public links', () => {
     expect(bad.status).not.toBe(0);
   });
 
-  it('answers 403 to a tampered signature and 404 to unknown and inactive cards', async () => {
+  it('answers 403 to a tampered signature and 404 to unknown and inactive cards; the QR codes\' links send visitors on to the QR page instead', async () => {
     const c = await newCard();
     const sig = sign(c.person.id);
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
-    for (const kind of ['pkpass', 'googlecard', 'card']) {
-      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${flipped}`)).status, kind).toBe(403);
-      expect((await s.api('GET', `/api/wallet/${kind}/${c.person.id}/${sig}x`)).status, kind).toBe(403);
-      const unknown = randomUUID();
-      const res = await s.api('GET', `/api/wallet/${kind}/${unknown}/${sign(unknown)}`);
-      expect(res.status, kind).toBe(404);
-      expect(res.body.message).toBe('Karte nicht gefunden');
-    }
+    const unknown = randomUUID();
     const inactive = await newCard({ isActive: false });
-    for (const kind of ['pkpass', 'googlecard', 'card']) {
-      expect((await s.api('GET', `/api/wallet/${kind}/${inactive.person.id}/${sign(inactive.person.id)}`)).status, kind).toBe(404);
+    const bad = [[c.person.id, flipped], [c.person.id, `${sig}x`], [unknown, sign(unknown)], [inactive.person.id, sign(inactive.person.id)]] as const;
+    // The page's data route: JSON errors the page reads (all shown the same way: not found).
+    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${flipped}`)).status).toBe(403);
+    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}x`)).status).toBe(403);
+    const res = await s.api('GET', `/api/wallet/card/${unknown}/${sign(unknown)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Karte nicht gefunden');
+    expect((await s.api('GET', `/api/wallet/card/${inactive.person.id}/${sign(inactive.person.id)}`)).status).toBe(404);
+    // The links visitors open from a QR code: never a JSON error, always on to /qr/<the same id>/<the same signature>.
+    for (const kind of ['pkpass', 'googlecard']) {
+      for (const [id, signature] of bad) {
+        const r = await fetch(`${s.baseUrl}/api/wallet/${kind}/${id}/${signature}`, { redirect: 'manual' });
+        expect(r.status, `${kind} ${id}`).toBe(303);
+        expect(r.headers.get('location')).toBe(`/qr/${id}/${signature}`);
+      }
     }
   });
 
@@ -108,6 +114,33 @@ describe('wallet signature and public links', () => {
     });
     expect(res.body.appleQr).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(res.body.googleQr).not.toBe(res.body.appleQr);
+  });
+
+  it('passes speak the profile\'s language: a profile in the-vcard-en gets English labels in a German company', async () => {
+    const c = await newCard();
+    const current = (await s.api('GET', `/api/card/company/profil/${c.profile.id}`, { token: c.user.token })).body;
+    const upd = await s.api('PATCH', `/api/card/company/profil/${c.profile.id}`, {
+      token: c.user.token,
+      body: { ...current, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, settings: { ...current.settings, theme: 'the-vcard-en' } },
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const p = verifyPass((await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`)).bytes);
+    expect(p.pass.generic.secondaryFields.map((f: any) => f.label)).toEqual(['Position', 'Company']);
+    expect(p.pass.description).toBe('Business card Jürgen Groß');
+  });
+
+  it('Systemstatus shows admins what is set up, never key material', async () => {
+    const res = await s.api('GET', '/api/system/status', { token: await s.adminToken() });
+    expect(res.status).toBe(200);
+    expect(res.body.wallet).toMatchObject({
+      source: 'environment', linkKey: 'own',
+      apple: { configured: true, missing: [], passTypeId: PASS_TYPE_ID, teamId: TEAM_ID },
+      google: { configured: true, missing: [], issuerId: ISSUER_ID, serviceAccount: sa.clientEmail },
+    });
+    expect(Date.parse(res.body.wallet.apple.certificateValidUntil)).toBeGreaterThan(Date.now());
+    expect(res.body.wallet.apple.problem).toBeUndefined();
+    const text = JSON.stringify(res.body);
+    for (const secret of ['PRIVATE KEY', 'BEGIN CERTIFICATE', LINK_SECRET]) expect(text).not.toContain(secret);
   });
 });
 
@@ -140,7 +173,7 @@ describe('wallet saves in the statistics', () => {
     const sig = sign(c.person.id);
     expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(200);
     expect((await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sig}`, { redirect: 'manual' })).status).toBe(302);
-    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig.slice(2)}`)).status).toBe(403);
+    expect((await fetch(`${s.baseUrl}/api/wallet/pkpass/${c.person.id}/${sig.slice(2)}`, { redirect: 'manual' })).status).toBe(303);
     await s.flushViews();
     const res = await s.api('GET', `/api/card/statistic/${c.person.id}`, { token: c.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -168,7 +201,7 @@ describe('signed-in wallet routes', () => {
   it('reports both wallets as available', async () => {
     const c = await newCard();
     const res = await s.api('GET', '/api/wallet/status', { token: c.user.token });
-    expect(res.body).toEqual({ apple: { available: true, missing: [] }, google: { available: true, missing: [] } });
+    expect(res.body).toEqual({ apple: { available: true }, google: { available: true } });
   });
 
   it('Google: a short save link whose JWT verifies, with the object inserted through the API', async () => {
@@ -202,7 +235,13 @@ describe('signed-in wallet routes', () => {
         { id: 'email-work1', header: 'E-Mail', body: 'juergen@beispiel.de' },
       ],
     });
-    expect(object.hexBackgroundColor).toMatch(/^#[0-9a-fA-F]{3,6}$/);
+    // The Apple pass's background (the profile's applePass colour), and the links module.
+    expect(object.hexBackgroundColor).toBe('#1a2b3c');
+    expect(object.linksModuleData.uris).toEqual([
+      { id: 'link-tel-work', uri: 'tel:+49301234567', description: 'Anrufen: +49 30 1234567' },
+      { id: 'link-email-work1', uri: 'mailto:juergen@beispiel.de', description: 'E-Mail schreiben: juergen@beispiel.de' },
+      { id: 'link-card', uri: `${s.baseUrl}/c/${c.person.id}`, description: 'Visitenkarte öffnen' },
+    ]);
     // Google loads the images from these URLs: the 660 px logo badge and the 1032x336 hero made at upload.
     expect(object.logo.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/walletLogo/${variantFilename(c.walletLogo, { pass: 'googleLogo' })}`);
     expect(object.heroImage.sourceUri.uri).toBe(`${s.baseUrl}/api/upload/imageWallet/${variantFilename(c.imageWallet, { pass: 'googleHero' })}`);

@@ -62,7 +62,7 @@ async function measure(ctx: BenchContext): Promise<Record<string, Figure>> {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
     let visit: { beforeImages: string[]; scripts: string[]; jsGzip: number; formOnFirstVisit: number; formScripts: string[]; formGzip: number; beacons: number };
     try {
-      const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+      const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' })).newPage();
       const requests: { path: string; type: string }[] = [];
       page.on('request', (r) => requests.push({ path: new URL(r.url()).pathname, type: r.resourceType() }));
       await page.goto(`${base}/c/${card.id}`);

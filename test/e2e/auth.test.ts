@@ -24,13 +24,15 @@ describe('sign-in', () => {
     const { page, close } = await openPage();
     await signIn(page, ADMIN.username, 'falsches-passwort');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Benutzername oder Passwort ist falsch.');
+    // Once, beside the fields: no toast repeats it (issue 24).
+    expect(await page.locator('.toast').count()).toBe(0);
     expect(await stored(page, 'token')).toBeNull();
 
     // Enter in the password field submits, too.
     await page.getByLabel('Passwort').fill(ADMIN.password);
     await page.getByLabel('Passwort').press('Enter');
     await page.waitForURL('**/v2/card/visitenkarte');
-    const toast = page.getByRole('status').filter({ hasText: 'Du hast dich erfolgreich eingeloggt' });
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Login erfolgreich');
     // Spec §9: bottom-right.
@@ -45,12 +47,13 @@ describe('sign-in', () => {
   test('without a session every back-office page sends the user home', async () => {
     const { page, close } = await openPage();
     await page.goto(`${s.baseUrl}/v2/account`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    // Home is the login, which remembers the page asked for (issue 24).
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Faccount`);
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     // A stored token the server refuses counts as no session.
     await page.evaluate(() => localStorage.setItem('token', 'abgelaufen'));
     await page.goto(`${s.baseUrl}/v2/admin/user`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Fadmin%2Fuser`);
     expect(await stored(page, 'token')).toBeNull();
     await close();
   });
@@ -68,7 +71,7 @@ describe('users and roles', () => {
 
     const form = admin.page.locator('form');
     // Spec §6: the group "user" is preselected.
-    await expect(form.getByLabel('Benutzergruppe').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).resolves.toBe('user');
+    await expect(form.getByLabel('Benutzergruppe').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).resolves.toBe('Benutzer');
     const username = uniqueName('ui');
     await form.getByLabel('Benutzername').fill(username);
     await form.getByLabel('E-Mail').fill('kein-mail');
@@ -97,7 +100,7 @@ describe('users and roles', () => {
     const user = await openPage();
     await signIn(user.page, username, 'Uta-Kiesel-Harfe-1');
     await user.page.waitForURL('**/v2/card/visitenkarte');
-    await user.page.getByText(`Hallo, ${username}`).waitFor();
+    await user.page.getByText('Hallo, Uta').waitFor();
     const nav = user.page.getByRole('navigation', { name: NAV });
     await nav.waitFor();
     const userLinks = await nav.getByRole('link').allTextContents();
@@ -122,7 +125,7 @@ describe('users and roles', () => {
     await user.page.getByText('Passwörter stimmen nicht überein').waitFor();
     await user.page.getByLabel('Neues Passwort bestätigen').fill('Uta-Kiesel-Harfe-2');
     await user.page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await user.page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    await user.page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde erfolgreich geändert' }).waitFor();
     expect(user.page.url()).toBe(`${s.baseUrl}/v2/account`);
     const newToken = (await stored(user.page, 'token'))!;
     expect(newToken).not.toBe(token);
@@ -159,7 +162,7 @@ describe('passwords and the own account (issue 19)', () => {
     await page.getByText('Passwortstärke: sehr stark. Erfüllt die Passwortregeln.').waitFor();
     await page.getByLabel('Neues Passwort bestätigen').fill('Alma-Regal-Tinte-44');
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await page.getByRole('status').filter({ hasText: 'Dein Passwort wurde erfolgreich geändert' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde erfolgreich geändert' }).waitFor();
     await page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Profile' }).first().waitFor();
     await expect(notice.count()).resolves.toBe(0);
@@ -174,7 +177,7 @@ describe('passwords and the own account (issue 19)', () => {
     await emailForm.getByText('Das aktuelle Passwort ist falsch.').first().waitFor();
     await emailForm.getByLabel('Aktuelles Passwort').fill('Alma-Regal-Tinte-44');
     await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
-    await page.getByRole('status').filter({ hasText: 'Deine E-Mail-Adresse wurde erfolgreich geändert' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse wurde erfolgreich geändert' }).waitFor();
     expect((await s.api('GET', `/api/user/${created.body.id}`, { token: admin })).body.email).toBe('neu@example.de');
     await close();
   });
@@ -185,7 +188,7 @@ describe('V2 layout', () => {
     const narrow = await openPage({ width: 375, height: 800 });
     await signIn(narrow.page, ADMIN.username, ADMIN.password);
     await narrow.page.waitForURL('**/v2/card/visitenkarte');
-    await narrow.page.getByText(`Hallo, ${ADMIN.username}`).waitFor();
+    await narrow.page.getByText('Hallo, Admin').waitFor();
     await expect(narrow.page.getByRole('navigation', { name: NAV }).count()).resolves.toBe(0);
     const toggle = narrow.page.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -202,11 +205,11 @@ describe('V2 layout', () => {
     const nav = wide.page.getByRole('navigation', { name: NAV });
     await nav.waitFor();
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
-      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Statistik', 'Konto',
+      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Systemstatus', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Statistik', 'Konto',
     ]);
     const credits = wide.page.getByTestId('credits');
     await expect(credits.textContent()).resolves.toBe('Credits: 0');
-    // The company store writes the selected company's balance once its loads finish; wait for
+    // The V2 layout's loader writes the selected company's balance once its loads finish; wait for
     // them, or its write could land after ours.
     await wide.page.waitForLoadState('networkidle');
     await wide.page.evaluate(() => localStorage.setItem('credits', '1250'));
@@ -233,7 +236,7 @@ describe('V2 layout', () => {
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['device']);
     expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
     await page.goto(`${s.baseUrl}/v2/account`);
-    await page.waitForURL(`${s.baseUrl}/`);
+    await page.waitForURL(`${s.baseUrl}/?weiter=%2Fv2%2Faccount`);
     await close();
   });
 
@@ -262,20 +265,25 @@ describe('V2 layout', () => {
 describe('toasts', () => {
   test('a hovered toast stays; after the mouse leaves it lasts at least another second, then fades out', async () => {
     const { page, close } = await openPage();
-    await signIn(page, ADMIN.username, 'falsches-passwort');
-    const toast = page.getByRole('status').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
+    // The page's clock: the toast's 5000 ms, the hover pause and the fade run on it, not on real time.
+    await page.clock.install();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
     await toast.waitFor();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     // Hover shortly before the 5000 ms run out and stay past them.
-    await page.waitForTimeout(4300);
+    await page.clock.runFor(4300);
     await toast.hover();
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
     await page.mouse.move(10, 10);
-    await page.waitForTimeout(900);
+    await page.clock.runFor(900);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
     // Dismissed toasts fade for 1000 ms before they leave the page.
-    await page.waitForFunction(() => document.querySelector('.toast-out') !== null, undefined, { timeout: 3000 });
-    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    await page.clock.runFor(1000);
+    expect(await toast.evaluate((el) => el.className)).toContain('toast-out');
+    await page.clock.runFor(1100);
+    await toast.waitFor({ state: 'detached' });
     await close();
   });
 });

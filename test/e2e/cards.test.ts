@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
+import { closeBrowser, openPage, rowAction, signInAs } from '../helpers/browser.ts';
 import { createBareTenant, createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
 
@@ -87,7 +87,7 @@ describe('card holders in the browser', () => {
     // Editing the saved card: a second save is an update of the same card.
     await page.getByLabel('Position').fill('Inhaber');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Visitenkarte wurde erfolgreich editiert').waitFor();
+    await page.getByText('Visitenkarte wurde erfolgreich gespeichert').waitFor();
     expect((await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token })).body).toMatchObject({ position: 'Inhaber', version: 2 });
     await close();
   // A photo through the cropper and the whole image pipeline (30 files): 10 s alone, over 20 s on a busy machine.
@@ -137,9 +137,9 @@ describe('card holders in the browser', () => {
     await page.getByRole('searchbox', { name: 'Suche' }).fill('Adler');
 
     const ask = async () => {
-      await page.getByRole('button', { name: 'Löschen: Zoe Adler' }).click();
+      await rowAction(page, 'Zoe Adler', 'Löschen');
       const dialog = page.getByRole('alertdialog', { name: 'Visitenkarte löschen' });
-      await dialog.getByText('Sind Sie sicher, dass Sie die Visitenkarte löschen wollen?').waitFor();
+      await dialog.getByText('Sind Sie sicher, dass Sie die Visitenkarte „Zoe Adler“ löschen wollen?').waitFor();
       return dialog;
     };
     await (await ask()).getByRole('button', { name: 'Abbrechen' }).click();
@@ -208,7 +208,7 @@ describe('card holders in the browser', () => {
     await expect(page.locator('select[name="adresseId"]').inputValue()).resolves.toBe('');
     await page.getByLabel('Aktiv').uncheck();
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Visitenkarte wurde erfolgreich editiert').waitFor();
+    await page.getByText('Visitenkarte wurde erfolgreich gespeichert').waitFor();
     const saved = (await s.api('GET', `/api/card/company/person/${created.body.id}`, { token })).body;
     expect(saved).toMatchObject({ isActive: false, version: 2 });
     expect(saved.adresseId).toBeUndefined();

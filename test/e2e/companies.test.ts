@@ -79,8 +79,9 @@ describe('companies and profiles in the browser', () => {
     await page.getByRole('heading', { name: org }).waitFor();
     const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
     expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
-    // One company only: no selector in the sidebar.
-    expect(await page.getByLabel('Unternehmen wählen').count()).toBe(0);
+    // One company only: no choice in the sidebar, but the company is named there (issue 24).
+    expect(await page.getByLabel('Unternehmen wechseln').count()).toBe(0);
+    await expect(page.getByTestId('current-company').textContent()).resolves.toBe(org);
 
     // A new profile: a form error first, then logo (through the cropper) and an address.
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -126,34 +127,44 @@ describe('companies and profiles in the browser', () => {
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.waitForURL('**/v2/card/profil');
 
-    // The only profile: delete is disabled (checked once the card counts are in).
-    const deleteFirst = page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true });
+    // The only profile: delete is disabled, saying why (checked once the card counts are in).
     await page.getByRole('cell', { name: '0', exact: true }).waitFor();
-    await expect(deleteFirst.isDisabled()).resolves.toBe(true);
-    await expect(deleteFirst.locator('..').getAttribute('title')).resolves.toBe('Das einzige Profil kann nicht gelöscht werden');
+    const menu = (name: string) => page.getByRole('menu', { name: `Aktionen für ${name}` });
+    const openMenu = (name: string) => page.getByRole('button', { name: `Aktionen für ${name}`, exact: true }).click();
+    await openMenu('Filiale Mitte');
+    const deleteFirst = menu('Filiale Mitte').getByRole('menuitem', { name: /^Löschen/ });
+    await expect(deleteFirst.getAttribute('aria-disabled')).resolves.toBe('true');
+    await menu('Filiale Mitte').getByText('Das einzige Profil kann nicht gelöscht werden').waitFor();
+    await page.keyboard.press('Escape');
     const saved = (await s.api('GET', `/api/card/company/profil/all/${companyId}`, { token: user.token })).body as { logo: string; adressen: { adresseId: string; ort: string }[] }[];
     expect(saved).toHaveLength(1);
     expect(saved[0]!.adressen).toEqual([expect.objectContaining({ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', adresseId: expect.any(String) })]);
     expect((await fetch(`${s.baseUrl}/api/upload/logo/${saved[0]!.logo}`)).headers.get('content-type')).toBe('image/png');
 
     // Duplicate: same content, name with ' (copy)', saved as a new profile.
-    await page.getByRole('link', { name: 'Filiale Mitte Duplizieren', exact: true }).click();
+    await openMenu('Filiale Mitte');
+    await menu('Filiale Mitte').getByRole('menuitem', { name: 'Duplizieren' }).click();
     await page.waitForURL('**/v2/card/profil/edit/*?duplicate=true');
     await expect(page.getByLabel('Profilname').inputValue()).resolves.toBe('Filiale Mitte (copy)');
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.waitForURL('**/v2/card/profil');
     // Two profiles without cards: both may be deleted now.
-    await page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true, disabled: false }).waitFor();
-    const deleteCopy = page.getByRole('button', { name: 'Filiale Mitte (copy) Löschen', exact: true, disabled: false });
-    await deleteCopy.click();
+    await page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' }).waitFor();
+    await openMenu('Filiale Mitte');
+    expect(await menu('Filiale Mitte').getByRole('menuitem', { name: 'Löschen' }).getAttribute('aria-disabled')).toBeNull();
+    await page.keyboard.press('Escape');
+    await openMenu('Filiale Mitte (copy)');
+    await menu('Filiale Mitte (copy)').getByRole('menuitem', { name: 'Löschen' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Profil löschen' });
-    await confirm.getByText('Sind Sie sicher, dass Sie das Profil löschen möchten?').waitFor();
+    await confirm.getByText('Sind Sie sicher, dass Sie das Profil „Filiale Mitte (copy)“ löschen möchten?').waitFor();
     await confirm.getByRole('button', { name: 'Löschen' }).click();
     await toast(page, 'Profil wurde erfolgreich gelöscht');
     await page.getByRole('row').filter({ hasText: 'Filiale Mitte (copy)' }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Filiale Mitte Löschen', exact: true, disabled: true }).waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
+    await openMenu('Filiale Mitte');
+    await expect(menu('Filiale Mitte').getByRole('menuitem', { name: /^Löschen/ }).getAttribute('aria-disabled')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
 
     // The company user edits their own company (not its users) on /v2/card/company/edit.
     await page.getByRole('link', { name: 'Mein Unternehmen' }).click();
@@ -164,7 +175,7 @@ describe('companies and profiles in the browser', () => {
     await page.getByLabel('Sprache').selectOption('en');
     expect(await page.getByLabel('Statistik anzeigen').count()).toBe(0);
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await toast(page, 'Unternehmen wurde erfolgreich editiert');
+    await toast(page, 'Unternehmen wurde erfolgreich gespeichert');
     await page.waitForURL('**/v2/card/company');
     await page.getByRole('definition').filter({ hasText: /^Englisch$/ }).waitFor();
     // Only the admin's copy-id link: a company user never sees it.

@@ -67,11 +67,11 @@ describe('credits in the browser', () => {
     await sortBy('Unternehmen');
     await expect.poll(mine).toEqual([`Zeta ${tag}`, `Mitte ${tag}`, `Alpha ${tag}`]);
 
-    // Detail: tab 'bearbeiten' books, tab 'history' lists.
-    await page.getByRole('link', { name: `Alpha ${tag} Details` }).click();
+    // Detail: tab 'Bearbeiten' books, tab 'Verlauf' (spec: history) lists.
+    await page.getByRole('link', { name: `Details: Alpha ${tag}` }).click();
     await page.waitForURL(`**/v2/admin/credit/detail/${alpha.id}`);
     await page.getByRole('heading', { name: `Credits – Alpha ${tag}` }).waitFor();
-    await expect(page.getByRole('tab', { name: 'bearbeiten' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Bearbeiten' }).getAttribute('aria-selected')).resolves.toBe('true');
     await expect(page.getByTestId('credit-balance').textContent()).resolves.toBe('0');
     await page.getByLabel('Credits (positiv: aufladen, negativ: abziehen)').fill('1,5');
     await page.getByRole('button', { name: 'Buchen' }).click();
@@ -86,7 +86,7 @@ describe('credits in the browser', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="credit-balance"]')?.textContent === '24');
     await expect(page.getByTestId('credit-months').textContent()).resolves.toBe('24');
 
-    await page.getByRole('tab', { name: 'history' }).click();
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
     const history = page.getByTestId('credit-history');
     await history.waitFor();
     const rows = history.locator('tbody tr');
@@ -176,8 +176,8 @@ describe('credits in the browser', () => {
     expect(heights.at(-1)!.value).toBe(max);
     expect(heights.at(-1)!.height).toBe('90%');
     const row = page.getByTestId('statistics-table').locator('tr', { has: page.getByText(t.company.org, { exact: true }) });
-    // The last column is the company's views (statistics issue): none yet.
-    await expect.poll(() => row.locator('td').allInnerTexts()).toEqual([t.company.org, '3', '3', '3', '0', '3', '0', '0']);
+    // Credits used carry their split in the same cell; the last column is the company's views (statistics issue): none yet.
+    await expect.poll(() => row.locator('td').allInnerTexts()).toEqual([t.company.org, '3', '3\ndavon 3 für Aktivierungen, 0 monatlich', '3', '0', '0']);
 
     const user = await openPage();
     await signIn(user.page, t.user);

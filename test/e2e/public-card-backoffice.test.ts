@@ -32,9 +32,10 @@ describe('back office to public card', () => {
     const id = page.url().split('/').pop()!;
 
     await page.goto(`${s.baseUrl}/v2/card/visitenkarte`);
+    await page.getByRole('button', { name: 'Aktionen für Jörg Äbert' }).click();
     const [card] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: 'Vorschau: Jörg Äbert' }).click(),
+      page.getByRole('menuitem', { name: 'Vorschau (neuer Tab)' }).click(),
     ]);
     await card.waitForURL(`**/c/${id}`);
     await card.setViewportSize(PHONE);
@@ -43,9 +44,10 @@ describe('back office to public card', () => {
     await expect(card.title()).resolves.toBe(`${t.company.org} Jörg Äbert`);
     await card.close();
 
+    await page.getByRole('button', { name: 'Aktionen für Jörg Äbert' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'QR-Code herunterladen: Jörg Äbert' }).click(),
+      page.getByRole('menuitem', { name: 'QR-Code herunterladen' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^QR-Code-J(ö|oe)rg-(Ä|Ae)bert\.svg$/);
     const svg = await new Response(await download.createReadStream() as unknown as ReadableStream).text();

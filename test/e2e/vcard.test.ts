@@ -50,7 +50,7 @@ describe('legacy vcard area in the browser', () => {
     const companies = (await s.api('GET', '/api/vcard/company', { token: await s.adminToken() })).body as { id: string; org: string }[];
     const companyId = companies.find((c) => c.org === org)!.id;
 
-    // The burger menu by keyboard: opens on its first item, arrows move, Escape closes and focus returns.
+    // The row's action menu by keyboard: opens on its first item, arrows move, Escape closes and focus returns.
     const menuButton = page.getByRole('button', { name: `Aktionen für ${org}` });
     await menuButton.focus();
     await page.keyboard.press('Enter');
@@ -102,8 +102,10 @@ describe('legacy vcard area in the browser', () => {
       await page.waitForURL(`**/vcard/person/add?companyId=${companyId}`);
       await page.getByLabel('Vorname').fill(first!);
       await page.getByLabel('Nachname').fill(last!);
-      await page.getByRole('button', { name: 'Telefon: Eintrag hinzufügen' }).click();
-      await page.getByLabel('Telefon Wert').fill('+49 30 123456');
+      await page.getByRole('button', { name: '+ Telefon hinzufügen' }).click();
+      // The type reads as a word, not the stored key (issue 24).
+      expect(await page.locator('.contact-row select').first().locator('option').allTextContents()).toEqual(['Geschäftlich', 'Mobil']);
+      await page.locator('input[name="tel.0.value"]').fill('+49 30 123456');
       if (first === 'Erika') await expectNoAxeViolations(page, 'legacy person form');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Person wurde erfolgreich angelegt');
@@ -184,11 +186,12 @@ describe('legacy vcard area in the browser', () => {
     await row.getByRole('cell', { name: '3', exact: true }).waitFor();
     await expect(row.textContent()).resolves.toContain(profile.profilname);
     await page.getByRole('button', { name: 'Export' }).waitFor();
-    await expect(row.getByRole('link', { name: 'Anwender Karte' }).getAttribute('href')).resolves.toBe(`/c/${person.id}`);
-    await expect(row.getByRole('link', { name: 'Anwender Wallet' }).getAttribute('href')).resolves.toBe(`/card/wallet/${person.id}`);
-
-    const edit = row.getByRole('button', { name: 'Anwender Bearbeiten' });
-    await edit.click();
+    const actions = row.getByRole('button', { name: 'Aktionen für Anna Anwender' });
+    const menu = page.getByRole('menu', { name: 'Aktionen für Anna Anwender' });
+    await actions.click();
+    await expect(menu.getByRole('menuitem', { name: 'Karte (neuer Tab)' }).getAttribute('href')).resolves.toBe(`/c/${person.id}`);
+    await expect(menu.getByRole('menuitem', { name: 'Wallet' }).getAttribute('href')).resolves.toBe(`/card/wallet/${person.id}`);
+    await menu.getByRole('menuitem', { name: 'Bearbeiten' }).click();
     const modal = page.getByRole('dialog', { name: 'Anwender bearbeiten' });
     await modal.getByLabel('Vorname').waitFor();
     await expectNoAxeViolations(page, 'person modal');
@@ -198,8 +201,9 @@ describe('legacy vcard area in the browser', () => {
     expect(await focusedText(page)).toBe('Abbrechen');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
-    expect(await focusedLabel(page)).toBe('Anwender Bearbeiten');
-    await edit.click();
+    expect(await focusedLabel(page)).toBe('Aktionen für Anna Anwender');
+    await actions.click();
+    await menu.getByRole('menuitem', { name: 'Bearbeiten' }).click();
     await modal.getByLabel('Vorname').fill('Annette');
     await modal.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Visitenkarte wurde erfolgreich gespeichert');
@@ -207,7 +211,8 @@ describe('legacy vcard area in the browser', () => {
     expect((await s.api('GET', `/api/card/company/person/${person.id}`, { token: admin })).body.firstname).toBe('Annette');
 
     await page.getByRole('tab', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: `${profile.profilname} Duplizieren` }).click();
+    await page.getByRole('button', { name: `Aktionen für ${profile.profilname}` }).click();
+    await page.getByRole('menuitem', { name: 'Duplizieren' }).click();
     await toast(page, 'Profil wurde erfolgreich angelegt');
     await page.getByRole('cell', { name: `${profile.profilname} Copy`, exact: true }).waitFor();
   });
@@ -228,7 +233,7 @@ test('legacy images: logo on the company edit form, photo on the person form, sh
   await cropper.getByRole('button', { name: 'Übernehmen' }).click();
   await cropper.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await toast(page, 'Unternehmen wurde erfolgreich editiert');
+  await toast(page, 'Unternehmen wurde erfolgreich gespeichert');
   const logo = (await s.api('GET', `/api/vcard/company/${co.id}`, { token: admin })).body.logo as string;
   expect(logo).toMatch(/\.png$/);
   expect((await fetch(`${s.baseUrl}/api/upload/logo/${logo}`)).status).toBe(200);

@@ -56,7 +56,8 @@ export function runAuthzMatrix(shard: number, shards: number): void {
         // Anonymous.
         const anonCall = await f.call(c, t);
         const anonBefore = await stateOf(anonCall);
-        const anon = await send(s, route, anonCall);
+        const manual = f.visitorLink ? { redirect: 'manual' as const } : {};
+        const anon = await send(s, route, anonCall, manual);
         const anonExpected = f.anonymous ?? (isPublic ? 200 : 401);
         expect(anon.status, `${route.name} anonym: ${anon.text.slice(0, 200)}`).toBe(anonExpected);
         if (anonExpected >= 400) {
@@ -68,7 +69,7 @@ export function runAuthzMatrix(shard: number, shards: number): void {
         const foreignToken = f.ownCallers ? (await c.newUser()).token : foreign.user.token;
         const fCall = await f.call(c, t);
         const fBefore = await stateOf(fCall);
-        const fr = await send(s, route, fCall, { token: foreignToken });
+        const fr = await send(s, route, fCall, { token: foreignToken, ...manual });
         const label = `${route.name} als Nutzer einer anderen Firma`;
         if (f.foreign === 'denied') {
           expect([403, 404], `${label}: ${fr.status} ${fr.text.slice(0, 200)}`).toContain(fr.status);
@@ -85,7 +86,7 @@ export function runAuthzMatrix(shard: number, shards: number): void {
         // The admin.
         const adminToken = f.ownCallers ? await freshAdminToken() : await s.adminToken();
         const aCall = await f.call(c, t);
-        const ar = await send(s, route, aCall, { token: adminToken });
+        const ar = await send(s, route, aCall, { token: adminToken, ...manual });
         expect(ar.status, `${route.name} als Admin: ${ar.text.slice(0, 300)}`).toBe(f.admin ?? 200);
       });
     }

@@ -171,7 +171,13 @@ export function runBadInput(shard: number, shards: number): void {
         // Routes that end the caller's sessions get a caller of their own.
         const token = f.ownCallers ? (await c.newUser()).token : await s.adminToken();
         for (const k of cases) {
-          const res = await send(s, route, k.call, { token, ...(k.raw !== undefined ? { raw: k.raw } : {}), ...(k.contentType ? { contentType: k.contentType } : {}), timeoutMs: 20_000 });
+          const res = await send(s, route, k.call, { token, ...(k.raw !== undefined ? { raw: k.raw } : {}), ...(k.contentType ? { contentType: k.contentType } : {}), timeoutMs: 20_000, ...(f.visitorLink ? { redirect: 'manual' as const } : {}) });
+          if (f.visitorLink) {
+            // Sent on to the page that explains it, on this host, with the link's parts encoded.
+            expect(res.status, `${route.name} ${k.label}: ${res.status} ${res.text.slice(0, 200)}`).toBe(303);
+            expect(res.headers.get('location') ?? '', `${route.name} ${k.label}`).toMatch(/^\/qr\/[^/?#\s]+\/[^/?#\s]+$/);
+            continue;
+          }
           expectRefused(res, `${route.name} ${k.label}`);
         }
         expect(({} as Record<string, unknown>).polluted, 'Object.prototype verändert').toBeUndefined();

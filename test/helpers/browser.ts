@@ -40,9 +40,9 @@ function cspFailure(violations: readonly string[]): Error {
  * A fresh context (own local storage) with one page at the given viewport (and pixel density). Every CSP violation
  * (the page's securitypolicyviolation event, or Chromium's console report) fails the test.
  */
-export async function openPage(o: { width?: number; height?: number; deviceScaleFactor?: number } = {}): Promise<BrowserSession> {
+export async function openPage(o: { width?: number; height?: number; deviceScaleFactor?: number; locale?: string } = {}): Promise<BrowserSession> {
   const context = await (await browser()).newContext({
-    viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: 'de-DE', ...(o.deviceScaleFactor ? { deviceScaleFactor: o.deviceScaleFactor } : {}),
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: o.locale ?? 'de-DE', ...(o.deviceScaleFactor ? { deviceScaleFactor: o.deviceScaleFactor } : {}),
   });
   const violations: string[] = [];
   await context.exposeBinding('__reportCspViolation', (_source, text: string) => { violations.push(text); });
@@ -82,8 +82,26 @@ export async function closeBrowser(): Promise<void> {
 /** Signs in through the login form, as a user would, and waits for the card overview. */
 export async function signInAs(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/`);
+  await fillLogin(page, user);
+  await page.waitForURL('**/v2/card/visitenkarte');
+}
+
+/** Chooses one action of a list row: opens the row's menu ('Aktionen für <row>') and picks the item. */
+export async function rowAction(page: Page, row: string, action: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: `Aktionen für ${row}`, exact: true }).click();
+  await page.getByRole('menu', { name: `Aktionen für ${row}` }).getByRole('menuitem', { name: action }).click();
+}
+
+/** Signed in by token (the login form has tests of its own), then at `path`. */
+export async function openSignedIn(page: Page, baseUrl: string, token: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/** Fills and sends the login form of the page shown. */
+export async function fillLogin(page: Page, user: { username: string; password: string }): Promise<void> {
   await page.getByLabel('Benutzername').fill(user.username);
   await page.getByLabel('Passwort').fill(user.password);
   await page.getByRole('button', { name: 'Absenden' }).click();
-  await page.waitForURL('**/v2/card/visitenkarte');
 }

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { pngChunk, solidPng } from '../../functions/lib/images/solid-png.ts';
 
 /** A real PNG (RGB, one colour) of the given size. */
@@ -112,5 +113,36 @@ export function progressiveJpegWithScans(width: number, height: number, scans: n
     ]),
     ...Array.from({ length: scans - 1 }, () => acScan),
     Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/**
+ * A logo as companies upload them: a transparent PNG (RGBA) with a mark in one colour (a ring
+ * and a bar, about a third of the pixels), so only its own colour can make it stand out.
+ */
+export function makeTransparentLogo(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const cx = height / 2;
+  const cy = height / 2;
+  const r = height * 0.42;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x - cx, y - cy);
+      const ring = d <= r && d >= r * 0.55;
+      const bar = x >= height * 1.05 && x <= width * 0.95 && y >= height * 0.3 && y <= height * 0.7;
+      if (ring || bar) row.set([...rgb, 255], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -13,6 +13,7 @@ export interface Sent {
   contentType: string | null;
   /** Parsed JSON or null. */
   json: any;
+  headers: Headers;
 }
 
 export interface SendOptions {
@@ -22,6 +23,10 @@ export interface SendOptions {
   contentType?: string;
   /** Ms until the request counts as hanging. */
   timeoutMs?: number;
+  /** Another method than the route's (HEAD for a GET route). */
+  method?: string;
+  /** Redirects are answers of their own (default: followed, as a browser would). */
+  redirect?: 'follow' | 'manual';
 }
 
 /** Sends a fixture call for a route, as JSON or multipart, like a client would. */
@@ -43,7 +48,8 @@ export async function send(s: TestServer, route: RouteDef, call: Call, o: SendOp
     headers['content-type'] = o.contentType ?? 'application/json';
   }
   const res = await fetch(s.baseUrl + path + qs, {
-    method: route.method,
+    method: o.method ?? route.method,
+    redirect: o.redirect ?? 'follow',
     headers,
     ...(body !== undefined ? { body: typeof body === 'string' ? body : new Uint8Array(body) } : {}),
     signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
@@ -51,7 +57,7 @@ export async function send(s: TestServer, route: RouteDef, call: Call, o: SendOp
   const text = await res.text();
   let json: unknown = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
-  return { status: res.status, text, contentType: res.headers.get('content-type'), json };
+  return { status: res.status, text, contentType: res.headers.get('content-type'), json, headers: res.headers };
 }
 
 /** The routes of one shard (the harnesses split the table across files to run in parallel). */

@@ -179,3 +179,18 @@ export function makeServiceAccount(dir: string, tokenUrl: string): { file: strin
   }));
   return { file, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), clientEmail };
 }
+
+/**
+ * Both wallets "set up" for pages that only need to know they work (the QR wallet page): a
+ * throw-away chain and service account in the environment, before the server starts. Nothing is
+ * signed or sent to Google with it.
+ */
+export function configureTestWallets(): void {
+  const chain = makeTestChain();
+  const sa = makeServiceAccount(chain.dir, 'http://127.0.0.1:9/token');
+  Object.assign(process.env, {
+    APPLE_PASS_TYPE_ID: PASS_TYPE_ID, APPLE_TEAM_ID: TEAM_ID, APPLE_PASS_CERT_FILE: chain.files.signerCert,
+    APPLE_PASS_KEY_FILE: chain.files.signerKey, APPLE_WWDR_CERT_FILE: chain.files.wwdr,
+    GOOGLE_WALLET_ISSUER_ID: '3388000000022222222', GOOGLE_WALLET_KEY_FILE: sa.file,
+  });
+}

@@ -67,6 +67,16 @@ describe('Lambda bundles', () => {
     const health = await handler(event('GET /api/health'), {});
     expect(health.statusCode).toBe(200);
     expect(JSON.parse(health.body)).toMatchObject({ status: 'degraded', table: false });
+    // API Gateway names the GET route `ANY /api/health`: HEAD runs the GET handler and answers without a body, other methods 405.
+    const as = (method: string) => handler({ ...event('ANY /api/health'), requestContext: { requestId: 'r2', http: { method, path: '/api/health', sourceIp: '127.0.0.1' } } }, {}) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+    const head = await as('HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(health.body));
+    expect((await as('GET')).statusCode).toBe(200);
+    const post = await as('POST');
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
     const unknown = await handler(event('GET /api/nope'), {});
     expect(unknown.statusCode).toBe(404);
   }, 90_000);

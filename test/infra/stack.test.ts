@@ -10,7 +10,7 @@ import { VisitenkartenStack } from '../../infra/stack.ts';
 import { VisitenkartenWafStack } from '../../infra/waf-stack.ts';
 import { jobs } from '../../infra/jobs.ts';
 import { areas, routeList } from '../../shared/api/routes.ts';
-import { defineRoute } from '../../shared/api/define.ts';
+import { apiRouteKey, defineRoute } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
@@ -51,11 +51,13 @@ describe('resource budget (CloudFormation allows 500 per stack)', () => {
     expect(padded.findings).toEqual([]);
   });
 
-  test('a route costs exactly one resource (its route; integration and permission are per area)', () => {
-    const before = resourceCount(synth((app) => new VisitenkartenStack(app, 'A', { areas: paddedAreas(routeList.length + 1, 1) })).template);
-    const after = resourceCount(synth((app) => new VisitenkartenStack(app, 'B', { areas: paddedAreas(routeList.length + 2, 1) })).template);
-    expect(after - before).toBe(1);
-  });
+  test('a route costs exactly one resource (its route; integration and permission are per area), a GET route too (declared as ANY, no HEAD twin)', () => {
+    const count = (n: number, id: string) => resourceCount(synth((app) => new VisitenkartenStack(app, id, { areas: paddedAreas(routeList.length + n, 1) })).template);
+    const [one, two, three] = [count(1, 'A'), count(2, 'B'), count(3, 'C')];
+    // The padding alternates GET (pad0, pad2) and POST (pad1).
+    expect(two - one).toBe(1);
+    expect(three - two).toBe(1);
+  }, 120_000);
 });
 
 describe('cdk-nag AwsSolutions', () => {
@@ -108,11 +110,11 @@ describe('functions per area', () => {
 
   test('every route-table entry is an API route integrated with its area function', () => {
     const routes = resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.map(apiRouteKey).sort());
     const integrations = Object.fromEntries(resources('AWS::ApiGatewayV2::Integration').map(([id, i]) => [id, JSON.stringify(i.Properties.IntegrationUri)]));
     for (const [area, mod] of Object.entries(areas)) {
       for (const route of Object.values(mod)) {
-        const r = routes.find((x) => x.RouteKey === `${route.method} ${route.path}`)!;
+        const r = routes.find((x) => x.RouteKey === apiRouteKey(route))!;
         const integrationId = (r.Target['Fn::Join'][1][1] as { Ref: string }).Ref;
         expect(integrations[integrationId], route.name).toContain(`ApiArea${area}`);
       }
@@ -126,6 +128,21 @@ describe('functions per area', () => {
     for (const [name, fn] of api) expect(fn.Properties.Timeout as number, name).toBeLessThanOrEqual(HTTP_API_TIMEOUT_SECONDS - 5);
     const tools = api.find(([, fn]) => String(fn.Properties.Description).startsWith('API area tools:'))!;
     expect(tools[1].Properties.Timeout).toBeGreaterThanOrEqual(budgetSeconds + 5);
+  });
+
+  test('HEAD is answered in AWS wherever GET is: every CloudFront behaviour passes HEAD on (cached like GET, forwarded as HEAD on a miss) and every GET route is an ANY route of the API', () => {
+    const dist = resources('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    for (const b of [dist.DefaultCacheBehavior, ...(dist.CacheBehaviors ?? [])]) {
+      // Absent means CloudFront's default: GET and HEAD.
+      expect(b.AllowedMethods ?? ['GET', 'HEAD'], b.PathPattern ?? 'default').toEqual(expect.arrayContaining(['GET', 'HEAD']));
+      expect(b.CachedMethods ?? ['GET', 'HEAD'], b.PathPattern ?? 'default').toEqual(expect.arrayContaining(['GET', 'HEAD']));
+    }
+    // An HTTP API matches HEAD only to a route declared for HEAD or ANY: every GET route is declared as ANY.
+    const keys = new Set(resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string));
+    const gets = routeList.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(30);
+    expect(gets.filter((r) => !keys.has(`ANY ${r.path}`)).map((r) => r.name)).toEqual([]);
+    expect([...keys].filter((k) => k.startsWith('GET ') || k.startsWith('HEAD '))).toEqual([]);
   });
 
   test('the upload area gets the memory to decode images', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { emptyCard, withOfferedAddress } from '../../web/src/pages/cards/card-values.ts';
+import { emptyCard, withDefaultAddress, withOfferedAddress } from '../../web/src/pages/cards/card-values.ts';
 
 describe('card form values', () => {
   const adressen = [{ adresseId: 'a1' }, { adresseId: 'a2' }];
@@ -15,5 +15,14 @@ describe('card form values', () => {
     expect(withOfferedAddress(chosen, adressen)).toBe(chosen);
     const none = emptyCard('p1');
     expect(withOfferedAddress(none, adressen)).toBe(none);
+  });
+
+  test('a new card on a profile with exactly one address has it chosen; with several or a choice made, nothing changes', () => {
+    const none = emptyCard('p1');
+    expect(withDefaultAddress(none, [{ adresseId: 'a1' }])).toEqual({ ...none, adresseId: 'a1' });
+    expect(withDefaultAddress(none, adressen)).toBe(none);
+    expect(withDefaultAddress(none, [])).toBe(none);
+    const chosen = { ...none, adresseId: 'a2' };
+    expect(withDefaultAddress(chosen, [{ adresseId: 'a1' }])).toBe(chosen);
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { remainingMonths } from '../../shared/schemas/credit.ts';
 import { berlinMonth, monthsUpTo } from '../../functions/domain/credits/credit-entry.ts';
 import { barHeight } from '../../web/src/pages/credits/bar-chart.tsx';
-import { isDanger, sortRows } from '../../web/src/pages/credits/credit-overview.tsx';
+import { creditColumns, isDanger } from '../../web/src/pages/credits/credit-overview.tsx';
 import type { CreditRow } from '../../web/src/pages/credits/credit-overview.tsx';
+import { sortedByColumn } from '../helpers/list-order.ts';
 
 describe('credits: pure rules', () => {
   test('remaining months = floor(credits / active cards), 0 without active cards', () => {
@@ -36,13 +37,15 @@ describe('credits: pure rules', () => {
   test('overview: sort by each column both ways (ties by company), danger when active cards have no month left', () => {
     const row = (org: string, credits: number, activeCards: number, inactiveCards: number): CreditRow =>
       ({ id: org, org, credits, activeCards, inactiveCards, remainingMonths: remainingMonths(credits, activeCards) });
-    const rows = [row('Zeta', 4, 2, 0), row('Ähre', 0, 1, 3), row('Mitte', 50, 0, 1)];
-    const names = (key: Parameters<typeof sortRows>[1], desc: boolean) => sortRows(rows, key, desc).map((r) => r.org);
+    // As the screen gives them to the table: ordered by company.
+    const rows = [row('Ähre', 0, 1, 3), row('Mitte', 50, 0, 1), row('Zeta', 4, 2, 0)];
+    const names = (id: string, desc: boolean) => sortedByColumn(creditColumns, rows, { id, desc }).map((r) => r.org);
     expect(names('org', false)).toEqual(['Ähre', 'Mitte', 'Zeta']);
     expect(names('org', true)).toEqual(['Zeta', 'Mitte', 'Ähre']);
     expect(names('credits', false)).toEqual(['Ähre', 'Zeta', 'Mitte']);
     expect(names('inactiveCards', true)).toEqual(['Ähre', 'Mitte', 'Zeta']);
     expect(names('remainingMonths', false)).toEqual(['Ähre', 'Mitte', 'Zeta']);
-    expect(rows.map(isDanger)).toEqual([false, true, false]);
+    expect(names('remainingMonths', true)).toEqual(['Zeta', 'Ähre', 'Mitte']);
+    expect(rows.map(isDanger)).toEqual([true, false, false]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { resolveTheme } from '../../web/src/themes/index.ts';
+import { resolveTheme } from '../../web/src/themes/index.tsx';
+import { profileLanguage, themeLanguage, visitorLanguage } from '../../shared/card/themes.ts';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from '../../shared/card/links.ts';
+import { buildVcard } from '../../shared/card/vcard.ts';
 import { cardContent } from '../../shared/card/content.ts';
 import { defaultCardSettings } from '../../shared/card/defaults.ts';
 import { uploadGet } from '../../shared/api/routes/upload.ts';
@@ -71,6 +73,17 @@ describe('card content', () => {
     expect(c.legal).toEqual([{ key: 'impressum', label: 'Impressum', href: 'https://mueller.de/impressum' }]);
   });
 
+  test("the profile's social links fill in the networks the holder has none for (issue 24: the company's LinkedIn)", () => {
+    const c = cardContent({
+      person: person({ social: [{ type: 'xing', link: 'https://xing.com/eigen' }] }),
+      profile: profile({ social: [{ type: 'linkedin', link: 'https://linkedin.com/company/firma' }, { type: 'xing', link: 'https://xing.com/firma' }, { type: 'youtube', link: 'javascript:1' }] }),
+    });
+    expect(c.socials.map((x) => [x.type, x.href])).toEqual([['xing', 'https://xing.com/eigen'], ['linkedin', 'https://linkedin.com/company/firma']]);
+    const vcard = buildVcard(c, { cardUrl: 'https://karten.example/c/1' });
+    expect(vcard).toMatch(/item(\d+)\.URL:https:\/\/linkedin\.com\/company\/firma\r\nitem\1\.X-ABLabel:LinkedIn\r\n/);
+    expect(vcard).not.toContain('xing.com/firma');
+  });
+
   test('display settings hide street and postcode; the person colour wins over the profile colour', () => {
     const c = cardContent({
       person: person({ adresseId: 'a1', color: '#123456' }),
@@ -102,5 +115,23 @@ describe('card model without zod', () => {
     const c = cardContent({ person: person({ org: 'Äbert AG' }), profile: null, lang: 'en' });
     expect(c.title).toBe('Äbert AG Jörg Äbert');
     expect(c.labels.impressum).toBe('Legal notice');
+  });
+});
+
+describe('languages (issue 23)', () => {
+  test('the visitor\'s browser decides unless the theme fixes one; else the company\'s language', () => {
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'de', browser: ['en-US', 'de'] })).toBe('en');
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'en', browser: ['de-AT'] })).toBe('de');
+    expect(visitorLanguage({ theme: 'the-vcard', companyLang: 'en', browser: ['fr-FR', 'it'] })).toBe('en');
+    expect(visitorLanguage({ theme: 'the-vcard-en', companyLang: 'de', browser: ['de-DE'] })).toBe('en');
+    expect(visitorLanguage({ theme: undefined, companyLang: undefined, browser: [] })).toBe('de');
+  });
+
+  test('vCard and passes follow the profile: its theme\'s language, else the company\'s', () => {
+    expect(themeLanguage('the-vcard-en')).toBe('en');
+    expect(themeLanguage('the-vcard')).toBeUndefined();
+    expect(profileLanguage('the-vcard-en', 'de')).toBe('en');
+    expect(profileLanguage('dark', 'en')).toBe('en');
+    expect(profileLanguage('gibt-es-nicht', 'xx')).toBe('de');
   });
 });

@@ -38,17 +38,29 @@ describe('the wallet mapping (passes and previews)', () => {
     expect(p.hex).toEqual({ background: '#FFFFFF', foreground: '#000000' });
   });
 
-  test('Google: title, header, subheader, card colour, text modules with valid ids', () => {
+  test('Google: title, header, subheader, the Apple pass\'s background, text modules and links (call, write, website) with valid ids', () => {
     const g = googlePassContent(cardContent({ person, profile }), url);
     expect(g).toEqual({
-      cardTitle: 'Weiß & Söhne GmbH', header: 'Dr. Jürgen Weiß', subheader: 'Geschäftsführer', hexBackgroundColor: '#123456', barcodeValue: url,
+      cardTitle: 'Weiß & Söhne GmbH', header: 'Dr. Jürgen Weiß', subheader: 'Geschäftsführer', hexBackgroundColor: '#0a0', barcodeValue: url,
       textModules: [
         { id: 'tel-work', header: 'Geschäftlich', body: '+49 30 1234567' },
         { id: 'tel-cell', header: 'Mobil', body: '0171 2345678' },
         { id: 'email-work1', header: 'E-Mail', body: 'jw@beispiel.de' },
         { id: 'email-work2', header: 'E-Mail 2', body: 'info@beispiel.de' },
       ],
+      links: [
+        { id: 'link-tel-work', uri: 'tel:+49301234567', description: 'Anrufen: +49 30 1234567' },
+        { id: 'link-tel-cell', uri: 'tel:01712345678', description: 'Anrufen: 0171 2345678' },
+        { id: 'link-email-work1', uri: 'mailto:jw@beispiel.de', description: 'E-Mail schreiben: jw@beispiel.de' },
+        { id: 'link-email-work2', uri: 'mailto:info@beispiel.de', description: 'E-Mail schreiben: info@beispiel.de' },
+        { id: 'link-web', uri: 'https://weiss.example', description: 'Webseite öffnen' },
+        { id: 'link-card', uri: url, description: 'Visitenkarte öffnen' },
+      ],
     });
+    // Both passes share the background; an English profile's links speak English.
+    expect(g.hexBackgroundColor).toBe(applePassContent(cardContent({ person, profile }), url).hex.background.toLowerCase());
+    expect(googlePassContent(cardContent({ person, profile, lang: 'en' }), url).links[0]!.description).toBe('Call +49 30 1234567');
+    for (const l of g.links) expect(l.id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
   test('images: walletLogo first, older logos stand in, nothing when there is none', () => {

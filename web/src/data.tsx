@@ -14,22 +14,32 @@
 // - Data that depends on the selected company reads it with `selectedCompanyId()` (state/selection.ts),
 //   returns it with the data and calls `useFreshFor(thatId)`; selecting another company revalidates.
 //
-// WRITE with `useWrite()`: `const write = useWrite(); const res = await write(call(route, …), { success })`.
-//   A failure shows its message (once; `{ form }` ties it to a form), a success shows `success` and
-//   re-runs the loaders of the page (revalidation), so lists show the change without hand-made reloads.
-//   Forms use useForm (use-form.tsx), whose save function returns the call's result; after a form's
-//   write the next navigation re-runs the layout's loader too (noteWrite/revalidateAfterWrites).
+// WRITE — one path for every change (forms, deletes, duplicates): `useWrite()`.
+//
+//   const { write, busy } = useWrite();
+//   await write(call(personDelete, { params: { id } }), { success: t.deleted });
+//   await write(call(userCreate, { body }), { success: t.created, next: paths.adminUsers });
+//
+// - A failure shows the server's message once (toast 'Fehler'; `{ form }` ties it to a form, so the
+//   form's next message replaces it) and changes nothing else.
+// - A success shows `success`, then goes to `next` or re-runs the page's loaders (revalidation), the
+//   layout's too (companies, balance, profiles): no screen reloads anything by hand.
+// - Forms submit through useForm (use-form.tsx), whose `onSubmit(save, options)` validates with the
+//   shared schema and then writes through this same path with the same options.
+// Not react-router actions: a write is a typed call of the shared route table; an action would
+// send its body through a Request and parse it back untyped (docs/decisions.md).
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError } from 'react-router';
+import { Link, Outlet, data, isRouteErrorResponse, useMatches, useNavigate, useRevalidator, useRouteError, useRouteLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { useEffect } from 'react';
 import { msg } from '../../shared/messages.ts';
 import type { ApiResult } from './api/client.ts';
+import type { CompanyFrame } from './state/company-frame.ts';
 import { showError, showSuccess } from './toast.tsx';
 import { requireAdmin } from './guards.ts';
 import { paths } from './paths.ts';
-import { subscribeSelection, useSelectedCompanyId } from './state/selection.ts';
+import { useSelectedCompanyId } from './state/selection.ts';
 
 const t = msg.backoffice;
 
@@ -41,11 +51,6 @@ export async function need<T>(pending: Promise<ApiResult<T>>): Promise<T> {
 }
 
 let written = false;
-
-/** A write is under way: the next navigation also re-runs the layout's loader (companies, balance, profiles). */
-export function noteWrite(): void {
-  written = true;
-}
 
 /** `shouldRevalidate` of the layout loaders: as react-router decides, and after a write in any case. */
 export function revalidateAfterWrites({ defaultShouldRevalidate }: { defaultShouldRevalidate: boolean }): boolean {
@@ -65,7 +70,7 @@ export function screen(path: string, title: string, load: () => Promise<ScreenMo
     path,
     handle: { title },
     loader: async (args) => {
-      if (opts.admin) await requireAdmin();
+      if (opts.admin) await requireAdmin(args);
       const mod = await load();
       return mod.loader ? mod.loader(args) : null;
     },
@@ -99,10 +104,18 @@ export function useFreshFor(loadedFor: string | null): void {
 /** The frame around all back-office screens (router.tsx): tab title, then the screen. */
 export function Screens() {
   useTabTitle();
-  // Loaders read the selected company: another selection (the sidebar, or the layout's loader
-  // settling the first one) re-runs them.
-  const { revalidate } = useRevalidator();
-  useEffect(() => subscribeSelection(() => void revalidate()), [revalidate]);
+  // Loaders read the selected company: when the choice differs from what the V2 layout's loader
+  // read (the sidebar's choice, a card form opening another company's card), they run again. A
+  // state, not an event: a screen may change the choice in its first effect, before any listener
+  // of this frame would be registered (children's effects run first).
+  const selected = useSelectedCompanyId();
+  const frame = useRouteLoaderData('v2') as CompanyFrame | undefined;
+  const { revalidate, state } = useRevalidator();
+  // Without companies (a failed load) the loader cannot follow the choice: no retry loop.
+  const stale = frame !== undefined && frame.companies.length > 0 && frame.selectedId !== selected && state === 'idle';
+  useEffect(() => {
+    if (stale) void revalidate();
+  }, [stale, revalidate]);
   return <Outlet />;
 }
 
@@ -140,22 +153,46 @@ export function ScreenError() {
   return <Problem title={t.loadFailedTitle} text={msg.errors.generic} />;
 }
 
-/** A write: its failure shown once, its success announced and the page's loaders re-run. */
+export interface WriteOptions<T> {
+  /** The success toast. */
+  success?: string | ((data: T) => string);
+  /** The form the toasts are about: its next error or success replaces the standing one (toast.tsx). */
+  form?: string;
+  /** After a success go here; the navigation re-runs the layout's loaders as well. */
+  next?: string | ((data: T) => string);
+  /** With `next`: replace the current history entry. */
+  replace?: boolean;
+  /**
+   * Without `next`, a success re-runs the page's loaders (default). `false`: not needed (a read or
+   * a download); `'always'`: also after a refusal, whose cause may be newer data (a 409).
+   */
+  revalidate?: boolean | 'always';
+}
+
+/** The one write path (see the guide above): failure shown once; success announced, then `next` or revalidation. */
 export function useWrite(): {
   busy: boolean;
-  write: <T>(pending: Promise<ApiResult<T>>, opts?: { success?: string; form?: string; revalidate?: boolean }) => Promise<ApiResult<T>>;
+  write: <T>(pending: Promise<ApiResult<T>>, opts?: WriteOptions<T>) => Promise<ApiResult<T>>;
 } {
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  async function write<T>(pending: Promise<ApiResult<T>>, opts: { success?: string; form?: string; revalidate?: boolean } = {}) {
+  async function write<T>(pending: Promise<ApiResult<T>>, opts: WriteOptions<T> = {}) {
     setBusy(true);
     const res = await pending.finally(() => setBusy(false));
     if (res.data === null) {
       showError(res.errorMessage ?? msg.errors.generic, { form: opts.form });
+      if (opts.revalidate === 'always') await revalidator.revalidate();
       return res;
     }
-    if (opts.success) showSuccess(opts.success, undefined, { form: opts.form });
-    if (opts.revalidate !== false) await revalidator.revalidate();
+    const data = res.data;
+    if (opts.success) showSuccess(typeof opts.success === 'string' ? opts.success : opts.success(data), undefined, { form: opts.form });
+    if (opts.next !== undefined) {
+      written = true;
+      await navigate(typeof opts.next === 'string' ? opts.next : opts.next(data), { replace: opts.replace === true });
+    } else if (opts.revalidate !== false) {
+      await revalidator.revalidate();
+    }
     return res;
   }
   return { busy, write };

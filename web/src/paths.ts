@@ -14,6 +14,7 @@ export const paths = {
   adminCredits: '/v2/admin/credit',
   adminCreditDetail: '/v2/admin/credit/detail/:companyId',
   adminStatistics: '/v2/admin/statistik',
+  adminSystemStatus: '/v2/admin/systemstatus',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
   visitenkarteOverview: '/v2/card/visitenkarte',
@@ -23,11 +24,15 @@ export const paths = {
   profileAdd: '/v2/card/profil/add',
   profileEdit: '/v2/card/profil/edit/:id',
   statistikOverview: '/v2/card/statistik',
+  /** Not in the spec's route table: one card's figures inside the V2 layout (the statistics overview links here). */
+  statistikPerson: '/v2/card/statistik/:id',
   contacts: '/v2/card/kontakte',
   personStatistic: '/vcard/person/statistic/:id',
   companyLegacy: '/company',
   userLegacy: '/user',
   userLegacyAdd: '/user/add',
+  /** Not in the spec's route table: editing from the legacy list stays in the legacy layout (docs/decisions.md). */
+  userLegacyEdit: '/user/edit/:userId',
   vcardCompanies: '/vcard/company',
   vcardCompanyAdd: '/vcard/company/add',
   vcardCompanyDetails: '/vcard/company/details/:companyId',
@@ -42,7 +47,19 @@ export const paths = {
   toolsKonvertieren: '/tools/konvertieren',
   companyLegacyAdd: '/company/add',
   companyLegacyEdit: '/company/edit/:companyId',
+  /** Not in the spec's route table: the legacy company form's profile tab edits in the legacy layout (docs/decisions.md). */
+  companyLegacyProfileEdit: '/company/edit/:companyId/profil/:id',
 } as const;
+
+/** The login's query parameter naming the page to go on to after signing in. */
+export const NEXT_PARAM = 'weiter';
+
+/** Where to go after signing in: the page asked for when it is one of ours, else the cards (spec §2). */
+export function afterLogin(search: string): string {
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  // Only a path on this site: `//host` or `/\host` would lead elsewhere.
+  return next && /^\/(?![/\\])/.test(next) ? next : paths.visitenkarteOverview;
+}
 
 export function pathTo(template: string, params: Record<string, string>): string {
   return template.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));

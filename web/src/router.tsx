@@ -13,14 +13,18 @@ import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/rou
 import { creditRoutes } from './pages/credits/routes.tsx';
 import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
 import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
+import { systemRoutes } from './pages/system/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
-// Areas export their screens from web/src/pages/<area>/routes.tsx and spread them into ONE
-// of the lists below: public (no session), v2 (V2 layout) or legacy (legacy layout).
-// Admin-only screens put `loader: requireAdmin` (guards.ts) on their route.
+// Areas declare their screens with `screen(path, title, module, { admin })` (data.tsx) in
+// web/src/pages/<area>/routes.tsx and spread them into ONE of the lists below: public (no
+// session), v2 (V2 layout) or legacy (legacy layout). `{ admin: true }` runs requireAdmin
+// (guards.ts) before the screen's own loader.
 
+// Every top-level route that loads something first has a HydrateFallback: on a full page load
+// react-router renders it while the route's module or loader is on its way (without one it warns).
 const publicScreens: RouteObject[] = [
-  { path: paths.home, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
+  { path: paths.home, HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
 ];
 
 const v2Screens: RouteObject[] = [
@@ -30,6 +34,7 @@ const v2Screens: RouteObject[] = [
   ...profileRoutes,
   ...statisticV2Routes,
   ...creditRoutes,
+  ...systemRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [
@@ -66,7 +71,7 @@ const routes: RouteObject[] = [
     ],
   },
   // Signed in: inside the V2 layout with a way back; signed out: on its own, with the way to the login.
-  { path: '*', id: 'lost', loader: lostLoader, Component: LostPage },
+  { path: '*', id: 'lost', loader: lostLoader, HydrateFallback: Loading, Component: LostPage },
 ];
 
 export const router = createBrowserRouter(routes);

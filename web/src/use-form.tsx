@@ -1,7 +1,8 @@
 // GUIDE — the one form mechanism of the back office (use it for every form):
 //
 //   const form = useForm({ name: 'user', initial, parse: (v) => createUserSchema.safeParse(v) });
-//   <form onSubmit={form.onSubmit(async (body) => save(body))} noValidate>
+//   const submit = form.onSubmit((body) => call(userCreate, { body }), { success: t.created, next: paths.adminUsers });
+//   <form onSubmit={submit} noValidate>
 //     <Field name="email" label={t.email} {...form.input('email')} />        // value, onChange, error
 //     <select value={form.values.group} onChange={(e) => form.set('group', e.target.value)} />
 //     {form.errors.group && <span className="field-error">{form.errors.group}</span>}
@@ -11,7 +12,10 @@
 // - `parse` is the shared zod schema of the route (shared/schemas), applied to the form values.
 // - Before the first submit nothing is validated; the submit validates all fields (errors inline, the
 //   toast of spec §5). From then on EVERY change re-validates, so an error goes as soon as it is fixed.
-// - The save function returns the ApiResult (or null when it handled the outcome itself). A failed one
+//   Only "Pflichtfeld" waits for the next submit on a field the last one did not flag: a row just
+//   added (a second phone) is empty because nobody has typed yet, not because something is wrong.
+// - The save function makes the call and returns its ApiResult; `onSubmit` writes it through the one
+//   write path (data.tsx useWrite, same options: success toast, `next` or revalidation). A failed one
 //   puts the server's fieldErrors inline (they stay until that field changes) and its message in the
 //   form's toast; a later success replaces that toast (toast.tsx `{ form }`).
 // - Leaving a changed, unsaved form (sidebar, back button) asks first (react-router's useBlocker);
@@ -26,7 +30,8 @@ import type { ApiResult } from './api/client.ts';
 import type { FieldErrors } from './form.tsx';
 import { showError } from './toast.tsx';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
-import { noteWrite } from './data.tsx';
+import { useWrite } from './data.tsx';
+import type { WriteOptions } from './data.tsx';
 
 export type Parsed<O> = { success: true; data: O } | { success: false; error: z.ZodError };
 
@@ -49,7 +54,10 @@ export interface Form<V, O> {
   setValues: (next: V) => void;
   /** Props for a text `Field`/`input`: value, onChange, error. */
   input: (key: keyof V & string) => { value: string; error: string | undefined; onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void };
-  onSubmit: (save: (data: O) => Promise<ApiResult<unknown> | null | void>) => (e?: FormEvent) => Promise<void>;
+  /** Validates as a submit does (errors inline, the toast) without sending: a sub-form whose values the outer form sends. */
+  check: () => O | null;
+  /** The submit handler: validate, then `save` through the one write path; resolves to the call's result (null: not sent). */
+  onSubmit: <T>(save: (data: O) => Promise<ApiResult<T>>, opts?: Omit<WriteOptions<T>, 'form'>) => (e?: FormEvent) => Promise<ApiResult<T> | null>;
   /** The unsaved-changes question; render it inside the form (a sub-form in a dialog leaves it out). */
   prompt: ReactNode;
 }
@@ -57,6 +65,11 @@ export interface Form<V, O> {
 function clientErrors<V, O>(parse: (v: V) => Parsed<O>, values: V): FieldErrors {
   const r = parse(values);
   return r.success ? {} : fieldErrorsOf(r.error);
+}
+
+/** Re-validation after a submit: every error, except "Pflichtfeld" on a field the submit did not flag. */
+function shownAfterSubmit(found: FieldErrors, flagged: ReadonlySet<string>): FieldErrors {
+  return Object.fromEntries(Object.entries(found).filter(([key, text]) => text !== msg.validation.required || flagged.has(key)));
 }
 
 /** Server errors survive only for fields that still hold the value the server refused. */
@@ -88,54 +101,56 @@ function LeaveGuard({ dirty, leaving }: { dirty: boolean; leaving: RefObject<boo
 export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
   const [values, setAll] = useState<V>(opts.initial);
   const [submitted, setSubmitted] = useState(false);
+  /** The fields the last submit found wrong. */
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [server, setServer] = useState<{ errors: FieldErrors; sent: V | null }>({ errors: {}, sent: null });
-  const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const leaving = useRef(false);
+  const { busy, write } = useWrite();
 
   const setValues = (next: V) => {
     setAll(next);
     setDirty(true);
-    if (submitted) setErrors({ ...keptServerErrors(server.errors, server.sent, next), ...clientErrors(opts.parse, next) });
+    if (submitted) setErrors({ ...keptServerErrors(server.errors, server.sent, next), ...shownAfterSubmit(clientErrors(opts.parse, next), flagged) });
   };
   const set = <K extends keyof V & string>(key: K, value: V[K]) => setValues({ ...values, [key]: value });
 
-  const onSubmit = (save: (data: O) => Promise<ApiResult<unknown> | null | void>) => async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (busy) return;
+  const check = (): O | null => {
     setSubmitted(true);
     const parsed = opts.parse(values);
     if (!parsed.success) {
       const found = fieldErrorsOf(parsed.error);
       setErrors(found);
+      setFlagged(new Set(Object.keys(found)));
       setServer({ errors: {}, sent: null });
       showError(msg.errors.invalidInput, { form: opts.name });
       opts.onInvalid?.(found);
-      return;
+      return null;
     }
     setErrors({});
-    setBusy(true);
+    setFlagged(new Set());
+    return parsed.data;
+  };
+
+  const onSubmit = <T,>(save: (data: O) => Promise<ApiResult<T>>, writeOpts: Omit<WriteOptions<T>, 'form'> = {}) => async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy) return null;
+    const data = check();
+    if (data === null) return null;
     // A save that succeeds usually navigates away: that must not ask about unsaved changes.
     leaving.current = true;
-    noteWrite();
-    const res = await save(parsed.data).catch((err: unknown) => {
-      leaving.current = false;
-      setBusy(false);
-      throw err;
-    });
-    setBusy(false);
-    if (res && res.data === null) {
-      leaving.current = false;
+    const res = await write(save(data), { ...writeOpts, form: opts.name }).finally(() => { leaving.current = false; });
+    if (res.data === null) {
       const found = res.fieldErrors ?? {};
       setServer({ errors: found, sent: values });
       setErrors(found);
-      showError(res.errorMessage ?? msg.errors.generic, { form: opts.name });
+      setFlagged(new Set(Object.keys(found)));
       if (Object.keys(found).length) opts.onInvalid?.(found);
-      return;
+      return res;
     }
     setDirty(false);
-    leaving.current = false;
+    return res;
   };
 
   const input = (key: keyof V & string) => ({
@@ -146,5 +161,5 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
 
   const prompt = <LeaveGuard dirty={dirty} leaving={leaving} />;
 
-  return { values, errors, busy, dirty, set, setValues, input, onSubmit, prompt };
+  return { values, errors, busy, dirty, set, setValues, input, check, onSubmit, prompt };
 }

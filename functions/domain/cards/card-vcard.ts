@@ -1,5 +1,6 @@
 import { cardContent } from '../../../shared/card/content.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
+import { profileLanguage } from '../../../shared/card/themes.ts';
 import { buildVcard, cardFileStem } from '../../../shared/card/vcard.ts';
 import type { VcardPhoto } from '../../../shared/card/vcard.ts';
 import { variantFilename } from '../../../shared/images.ts';
@@ -24,7 +25,8 @@ async function vcardPhoto(image: string | undefined): Promise<VcardPhoto | undef
 /** `GET /api/card/{id}/vcard`: the active card as a vCard 3.0 file and its file name. */
 export async function cardVcard(o: { personId: string }): Promise<{ fileName: string; vcard: string }> {
   const card = toPublicCard(await readCard(o));
-  const content = cardContent({ person: card.person, profile: card.profile, lang: card.lang });
+  // The vCard speaks the profile's language (it has no visitor to ask).
+  const content = cardContent({ person: card.person, profile: card.profile, lang: profileLanguage(card.profile.settings.theme, card.lang) });
   const vcard = buildVcard(content, {
     photo: await vcardPhoto(content.photoFile),
     cardUrl: publicCardUrl(publicBaseUrl(), card.id),

@@ -30,6 +30,10 @@ function publicSettings(stored: Section | undefined, scopedCss: unknown, profile
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+/** A profile's social links as stored (a list of `{ type, link }`), anything else left out. */
+const socialOf = (v: unknown) => (Array.isArray(v) ? v : []).flatMap((c: { type?: unknown; link?: unknown }) =>
+  typeof c?.type === 'string' && typeof c.link === 'string' ? [{ type: c.type, link: c.link }] : []);
+
 /**
  * The public card: only what the page, the vCard and the passes show. The output schema filters
  * again; this picks field by field so nothing private is even handed over.
@@ -78,6 +82,7 @@ export function toPublicCard({ person, profile, company }: CardSource): PublicCa
             land: text(address.land),
           }]
         : [],
+      social: socialOf(profile.social),
       settings: publicSettings(profile.settings, profile[SCOPED_CSS], profile.id),
     },
   };

@@ -15,19 +15,40 @@ export async function loadCompanyUsers(userIds: Iterable<string>): Promise<Map<s
 }
 
 /**
- * The user side of an assignment change, for the same transaction as the company write: the
- * company id joins or leaves each user's `companyIds`, and the user's version goes up so an
- * edit of that user read before this change cannot overwrite it.
+ * One side of an assignment change, for the same transaction as the other side's write: `id`
+ * joins (ADD) or leaves (DELETE) the set `attribute` of each item, and the item's version goes up
+ * so an edit of it read before this change cannot overwrite it. `joinCondition` guards a join.
  */
-export function assignmentSteps(companyId: string, o: { add: string[]; remove: string[] }): TransactItem[] {
-  const step = (userId: string, op: 'ADD' | 'DELETE'): TransactItem => ({
+function setSteps(o: {
+  keyOf: (itemId: string) => Record<string, string>;
+  attribute: 'companyIds' | 'userIds';
+  id: string;
+  add: string[];
+  remove: string[];
+  joinCondition: string;
+}): TransactItem[] {
+  const step = (itemId: string, op: 'ADD' | 'DELETE'): TransactItem => ({
     Update: {
       TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: op === 'ADD' ? 'ADD companyIds :cid, version :one' : 'DELETE companyIds :cid ADD version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':cid': new Set([companyId]), ':one': 1 },
+      Key: o.keyOf(itemId),
+      UpdateExpression: op === 'ADD' ? 'ADD #set :id, version :one' : 'DELETE #set :id ADD version :one',
+      ConditionExpression: op === 'ADD' ? o.joinCondition : 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#set': o.attribute },
+      ExpressionAttributeValues: { ':id': new Set([o.id]), ':one': 1 },
     },
   });
-  return [...o.add.map((id) => step(id, 'ADD')), ...o.remove.map((id) => step(id, 'DELETE'))];
+  return [...o.add.map((itemId) => step(itemId, 'ADD')), ...o.remove.map((itemId) => step(itemId, 'DELETE'))];
+}
+
+/** The user side of a company's assignment change (company form): the company id joins or leaves each user's `companyIds`. */
+export function assignmentSteps(companyId: string, o: { add: string[]; remove: string[] }): TransactItem[] {
+  return setSteps({ keyOf: keys.user, attribute: 'companyIds', id: companyId, ...o, joinCondition: 'attribute_exists(pk)' });
+}
+
+/**
+ * The company side of a user's assignment change (user form): the user id joins or leaves each
+ * company's `userIds`. A company being deleted takes no new user.
+ */
+export function membershipSteps(userId: string, o: { add: string[]; remove: string[] }): TransactItem[] {
+  return setSteps({ keyOf: keys.company, attribute: 'userIds', id: userId, ...o, joinCondition: 'attribute_exists(pk) AND attribute_not_exists(deleting)' });
 }

@@ -12,9 +12,10 @@ export interface AggregateResult extends WriteResult {
 }
 
 /**
- * One CDN log file into the counters: the same code for CloudFront's files (job
- * cdn-log-aggregate) and the local server's. `fileId` names the file for good (bucket and key):
- * the same file delivered twice counts once.
+ * One CDN log file into the counters, on its own. The job and the local server no longer count
+ * file by file: they merge every waiting file as one batch (merge-cdn-logs.ts, job cdn-log-merge).
+ * This stays for the tests, which count a hand-made file of past days with it. `fileId` names the
+ * file for good: the same file counted twice counts once.
  */
 export async function aggregateCdnLog(o: { fileId: string; lines: AsyncIterable<string> | Iterable<string>; now?: Date }): Promise<AggregateResult> {
   const parsed = await parseCdnLog(o.lines);

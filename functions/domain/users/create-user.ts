@@ -8,6 +8,7 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
+import { membershipSteps } from '../companies/company-users.ts';
 import type { UserItem } from './user-item.ts';
 
 export interface CreateUserOptions {
@@ -18,6 +19,8 @@ export interface CreateUserOptions {
   password: string;
   userGroupId: string;
   isActive: boolean;
+  /** Companies the user is assigned to from the start (their `userIds` change in the same transaction). */
+  companyIds?: string[] | undefined;
 }
 
 /** The username guard and the user are written together, so two users can never share a name. */
@@ -38,6 +41,7 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
     passwordHash: await hashPassword(o.password),
     userGroup: group,
     isActive: o.isActive,
+    ...(o.companyIds?.length ? { companyIds: new Set(o.companyIds) } : {}),
     tokenVersion: 0,
     version: 1,
     createdAt: now,
@@ -48,10 +52,13 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
       { Put: { TableName: tableName(), Item: { ...keys.username(usernameLower), type: 'username', userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...keys.user(id), ...keys.userListEntry(usernameLower, id), type: 'user', ...item } } },
       { ConditionCheck: { TableName: tableName(), Key: keys.group(group.id), ConditionExpression: 'attribute_exists(pk)' } },
+      ...membershipSteps(id, { add: o.companyIds ?? [], remove: [] }),
     ],
     (index) => index === 0
       ? new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken })
-      : new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound }),
+      : index === 2
+        ? new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound })
+        : new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.companyNotFound }),
   );
   return toPublicUser(item);
 }

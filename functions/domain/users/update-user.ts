@@ -1,4 +1,4 @@
-import { tableName, transact } from '../../lib/db.ts';
+import { MAX_TRANSACT_ITEMS, tableName, transact } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ThrottledError, ValidationError } from '../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { getUserItem, toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
 import type { UserItem } from './user-item.ts';
 import { requireNoSelfLockout } from '../../lib/permissions.ts';
+import { membershipSteps } from '../companies/company-users.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 
 export interface UserChanges {
@@ -21,6 +22,8 @@ export interface UserChanges {
   password?: string | undefined;
   userGroupId?: string | undefined;
   isActive?: boolean | undefined;
+  /** The complete new set of companies (admin edit); absent keeps them. */
+  companyIds?: string[] | undefined;
 }
 
 export interface UpdateUserOptions {
@@ -86,6 +89,11 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     version: current.version + 1,
     updatedAt: new Date().toISOString(),
   };
+  const before = [...(current.companyIds ?? [])];
+  const after = c.companyIds ?? before;
+  const membership = { add: after.filter((id) => !before.includes(id)), remove: before.filter((id) => !after.includes(id)) };
+  if (after.length) next.companyIds = new Set(after);
+  else delete next.companyIds;
   if (o.actor) requireNoSelfLockout(o.actor, next);
   if (c.password) delete next.passwordOutdated;
   const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
@@ -110,10 +118,17 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     );
   }
   if (group) items.push({ ConditionCheck: { TableName: tableName(), Key: keys.group(group.id), ConditionExpression: 'attribute_exists(pk)' } });
+  const firstCompanyStep = items.length;
+  const companySteps = membershipSteps(next.id, membership);
+  // One transaction holds at most MAX_TRANSACT_ITEMS writes.
+  const maxChanges = MAX_TRANSACT_ITEMS - firstCompanyStep;
+  if (companySteps.length > maxChanges) throw new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.tooManyCompanyChanges(maxChanges) });
+  items.push(...companySteps);
 
   await transact(items, (index) => {
     if (index === 0) return new ConflictError();
     if (renamed && index === 1) return new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken });
+    if (index >= firstCompanyStep) return new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.companyNotFound });
     return new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
   });
   return toPublicUser(next);

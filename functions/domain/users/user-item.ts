@@ -41,6 +41,7 @@ export function toPublicUser(u: UserItem): PublicUser {
     lastname: u.lastname,
     userGroup: u.userGroup,
     isActive: u.isActive,
+    companyIds: [...(u.companyIds ?? [])].sort(),
     version: u.version,
     ...(u.passwordOutdated ? { passwordOutdated: true } : {}),
   };

@@ -44,6 +44,7 @@ export async function readLegacyCard(personId: string): Promise<CardSource | und
     url: company.url,
     impressum: company.impressum,
     datenschutz: company.datenschutz,
+    social: company.social,
     adressen: [{
       adresseId: LEGACY_ADDRESS_ID,
       straße: company.straße,

@@ -46,8 +46,8 @@ export function vcardPersonListSortKey(p: { id: string; lastname: string; firstn
 }
 
 /**
- * All-time views per person, from the statistics' per-card rollups (helper F's counters: the
- * aggregator files a legacy card's counts under its legacy company). One BatchGet for the list.
+ * All-time views per person, from the statistics' per-card rollups (the log merge files a legacy
+ * card's counts under its legacy company). One BatchGet for the list.
  */
 export async function viewsOf(persons: readonly { id: string; companyId: string }[]): Promise<Map<string, number>> {
   const rollups = await batchGetAll<{ sk: string; [TOTAL_VIEWS]?: number }>(

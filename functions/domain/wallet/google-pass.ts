@@ -86,6 +86,7 @@ export async function googleObject(o: { config: GoogleConfig; card: PassSource; 
     ...(hero ? { heroImage: { sourceUri: { uri: hero }, contentDescription: text(lang, c.header) } } : {}),
     barcode: { type: 'QR_CODE', value: c.barcodeValue },
     textModulesData: c.textModules,
+    linksModuleData: { uris: c.links },
   };
 }
 

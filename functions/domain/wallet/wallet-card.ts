@@ -14,6 +14,7 @@ import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent } from '../../../shared/card/content.ts';
 import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';
 import { defaultCardSettings } from '../../../shared/card/defaults.ts';
+import { profileLanguage } from '../../../shared/card/themes.ts';
 import { msg } from '../../../shared/messages.ts';
 
 /** What a pass is built from (a deleted card's snapshot has only this). */
@@ -56,7 +57,8 @@ export async function loadWalletCard(personId: string): Promise<WalletCard | und
 
 function walletCardOf(person: PersonItem, profile: ProfileItem | undefined, company: CompanyItem | undefined): WalletCard {
   const cardProfile = asCardProfile(profile);
-  const lang = company?.lang === 'en' ? 'en' : 'de';
+  // Passes speak the profile's language: the one its theme fixes, else the company's.
+  const lang = profileLanguage(cardProfile?.settings.theme, company?.lang);
   return { id: person.id, person, profile, company, cardProfile, content: cardContent({ person, profile: cardProfile, lang }) };
 }
 

@@ -11,6 +11,7 @@ import { ownWalletCard, signedWalletCard } from './wallet-card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { qrSvg } from '../../lib/qr-code.ts';
 import type { WalletCard } from './wallet-card.ts';
+import { themeLanguage } from '../../../shared/card/themes.ts';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 
@@ -23,8 +24,8 @@ export async function getWalletSignature(o: { auth: AuthUser; personId: string }
 export async function getWalletStatus(): Promise<WalletStatus> {
   const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
   return {
-    apple: { available: apple.ok, missing: apple.ok ? [] : apple.missing },
-    google: { available: google.ok, missing: google.ok ? [] : google.missing },
+    apple: { available: apple.ok },
+    google: { available: google.ok },
   };
 }
 
@@ -72,24 +73,28 @@ export async function publicGooglecard(o: { personId: string; signature: string 
   return { kind: 'file', statusCode: 302, contentType: 'text/plain; charset=utf-8', body: url, headers: { location: url, 'cache-control': 'no-store' } };
 }
 
-/** Data of the public QR wallet page. */
+/** Data of the public QR wallet page: only the wallets that work here get a link and a QR code. */
 export async function getWalletCardPage(o: { personId: string; signature: string }): Promise<WalletCardData> {
   const card = await signedWalletCard(o.personId, o.signature);
   const base = publicBaseUrl();
   const path = `${encodeURIComponent(card.id)}/${encodeURIComponent(o.signature)}`;
   const legal = Object.fromEntries(card.content.legal.map((l) => [l.key, l.href]));
-  const appleUrl = `${base}/api/wallet/pkpass/${path}`;
-  const googleUrl = `${base}/api/wallet/googlecard/${path}`;
-  const [appleQr, googleQr] = await Promise.all([qrSvg(appleUrl, { width: 256 }), qrSvg(googleUrl, { width: 256 })]);
+  const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
+  const link = async (ok: boolean, kind: 'apple' | 'google', url: string) =>
+    (ok ? { [`${kind}Url`]: url, [`${kind}Qr`]: await qrSvg(url, { width: 256 }) } : {});
+  const theme = card.cardProfile?.settings.theme;
+  const fixedLang = themeLanguage(theme);
   return {
     id: card.id,
     ...(card.content.company ? { company: card.content.company } : {}),
     firstname: card.content.firstname,
     lastname: card.content.lastname,
-    appleUrl,
-    googleUrl,
-    appleQr,
-    googleQr,
+    ...(card.content.logoFile ? { logo: card.content.logoFile } : {}),
+    color: card.content.colors.band,
+    ...(fixedLang ? { fixedLang } : {}),
+    lang: card.company?.lang === 'en' ? 'en' : 'de',
+    ...(await link(apple.ok, 'apple', `${base}/api/wallet/pkpass/${path}`)),
+    ...(await link(google.ok, 'google', `${base}/api/wallet/googlecard/${path}`)),
     ...legal,
   };
 }

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from '../env.ts';
 import { UnavailableError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
+import { log } from '../log.ts';
 
 // Wallet configuration: locally the APPLE_* / GOOGLE_* variables (each *_FILE a path), in AWS one
 // Secrets Manager JSON secret (WALLET_CONFIG_SECRET_ARN) whose keys are the same names without
@@ -151,15 +153,58 @@ export async function googleConfig(): Promise<Configured<GoogleConfig>> {
   return google!.value;
 }
 
-/** The Apple configuration, or a 503 naming what is missing. */
+/**
+ * The Apple configuration, or a 503 in plain German. What is missing goes to the log and to the
+ * admins' Systemstatus screen, never to the caller (issue 23: no configuration names for users).
+ */
 export async function requireAppleConfig(): Promise<AppleConfig> {
   const c = await appleConfig();
-  if (!c.ok) throw new UnavailableError(msg.wallet.errors.appleUnavailable(c.missing.join(', ')));
+  if (!c.ok) {
+    log('warn', 'Apple Wallet is not configured: see Systemstatus (admin) or README, Wallet passes', { missing: c.missing });
+    throw new UnavailableError(msg.wallet.errors.appleUnavailable);
+  }
   return c.config;
 }
 
 export async function requireGoogleConfig(): Promise<GoogleConfig> {
   const c = await googleConfig();
-  if (!c.ok) throw new UnavailableError(msg.wallet.errors.googleUnavailable(c.missing.join(', ')));
+  if (!c.ok) {
+    log('warn', 'Google Wallet is not configured: see Systemstatus (admin) or README, Wallet passes', { missing: c.missing });
+    throw new UnavailableError(msg.wallet.errors.googleUnavailable);
+  }
   return c.config;
+}
+
+/** What an admin may see of the wallet setup: names of what is missing and public identifiers, never key material. */
+export interface WalletSetupReport {
+  source: 'environment' | 'secret';
+  apple: { configured: boolean; missing: string[]; passTypeId?: string; teamId?: string; certificateValidUntil?: string; problem?: string };
+  google: { configured: boolean; missing: string[]; issuerId?: string; serviceAccount?: string };
+}
+
+/** The Apple certificate's end of validity, or a problem in German (unreadable, expired, key does not fit). */
+function certificateCheck(c: AppleConfig): { certificateValidUntil?: string; problem?: string } {
+  try {
+    const cert = new X509Certificate(c.signerCert);
+    const validUntil = new Date(cert.validTo).toISOString();
+    const key = createPrivateKey({ key: c.signerKey, ...(c.signerKeyPassphrase ? { passphrase: c.signerKeyPassphrase } : {}) });
+    if (!cert.checkPrivateKey(key)) return { certificateValidUntil: validUntil, problem: 'Der Schlüssel passt nicht zum Zertifikat.' };
+    if (Date.parse(validUntil) < Date.now()) return { certificateValidUntil: validUntil, problem: 'Das Zertifikat ist abgelaufen.' };
+    return { certificateValidUntil: validUntil };
+  } catch {
+    return { problem: 'Zertifikat oder Schlüssel lassen sich nicht lesen (PEM erwartet).' };
+  }
+}
+
+export async function walletSetupReport(): Promise<WalletSetupReport> {
+  const [a, g] = await Promise.all([appleConfig(), googleConfig()]);
+  return {
+    source: env().WALLET_CONFIG_SECRET_ARN ? 'secret' : 'environment',
+    apple: a.ok
+      ? { configured: true, missing: [], passTypeId: a.config.passTypeId, teamId: a.config.teamId, ...certificateCheck(a.config) }
+      : { configured: false, missing: a.missing },
+    google: g.ok
+      ? { configured: true, missing: [], issuerId: g.config.issuerId, serviceAccount: g.config.serviceAccount.client_email }
+      : { configured: false, missing: g.missing },
+  };
 }

@@ -12,3 +12,4 @@ export const health = defineRoute({
     table: z.boolean(),
   }),
 });
+

@@ -5,6 +5,7 @@ import {
   pkpassCreatedSchema, walletCardParams, walletCardSchema, walletResultSchema, walletSignatureSchema, walletSignedParams,
   walletStatusSchema, walletUserParams,
 } from '../../schemas/wallet.ts';
+import { systemStatusSchema } from '../../schemas/system.ts';
 
 // Wallet passes (spec §7). The two signed public links are what the QR codes carry; in AWS they
 // are served by a Lambda function URL behind CloudFront, locally by the same server.
@@ -84,4 +85,17 @@ export const passkitPass = defineRoute({
 export const passkitLog = defineRoute({
   name: 'passkitLog', method: 'POST', path: '/api/wallet/passkit/v1/log', access: 'public',
   body: passkitLogBody, output: z.object({}),
+});
+
+/**
+ * The admins' Systemstatus screen: what is set up (wallets, public address, alarm e-mail), never a
+ * secret. In the wallet area because it reads the wallet configuration: the system area (the
+ * public health check) keeps no access to the wallet secrets.
+ */
+export const systemStatus = defineRoute({
+  name: 'systemStatus',
+  method: 'GET',
+  path: '/api/system/status',
+  access: 'admin',
+  output: systemStatusSchema,
 });

@@ -2,7 +2,8 @@ import { msg } from '../../../shared/messages.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { isAdmin } from '../session.ts';
 import { showInfo } from '../toast.tsx';
-import { selectCompany, useCompanyStore } from '../state/company-store.ts';
+import { useCompanyStore } from '../state/company-store.ts';
+import { setSelectedCompanyId } from '../state/selection.ts';
 
 const t = msg.company;
 
@@ -20,18 +21,24 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-/** Sidebar part of spec §2: a company choice for users with several companies; admins may copy the id. */
+/**
+ * Sidebar part of spec §2: the company the screens work on, by its full name (also with only one),
+ * a choice for users with several companies, and for admins the id to copy.
+ */
 export function CompanySelector({ user }: { user: PublicUser }) {
   const { companies, selectedId } = useCompanyStore();
-  if (!companies?.length) return null;
+  const selected = companies?.find((c) => c.id === selectedId);
+  if (!companies?.length || !selected) return null;
   const admin = isAdmin(user);
-  if (companies.length < 2 && !admin) return null;
   return (
     <div className="company-selector">
+      <span className="section">{t.current}</span>
+      {/* The whole name, wrapped: a select would cut a long one off. */}
+      <strong className="company-current" data-testid="current-company">{selected.org}</strong>
       {companies.length > 1 && (
         <label>
-          <span className="section">{t.selector}</span>
-          <select value={selectedId ?? ''} onChange={(e) => void selectCompany(e.target.value || null)}>
+          <span className="visually-hidden">{t.selector}</span>
+          <select value={selectedId ?? ''} onChange={(e) => setSelectedCompanyId(e.target.value || null)}>
             {companies.map((c) => <option key={c.id} value={c.id}>{c.org}</option>)}
           </select>
         </label>

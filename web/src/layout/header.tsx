@@ -14,7 +14,8 @@ export function Header({ user, navOpen, onToggleNav }: { user: PublicUser; navOp
         aria-label={msg.shell.toggleNav} onClick={onToggleNav}>
         <span aria-hidden="true">☰</span>
       </button>
-      <span className="greeting">{msg.shell.greeting(user.username)}</span>
+      {/* People are greeted by their first name; the username is a login, not a name. */}
+      <span className="greeting">{msg.shell.greeting(user.firstname.trim() || user.username)}</span>
       <span className="header-actions">
         <span className="credits" data-testid="credits">
           {msg.shell.credits}: <strong>{credits.toLocaleString('de-DE')}</strong>

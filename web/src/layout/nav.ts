@@ -41,6 +41,7 @@ export function navSections(user: PublicUser, selected: { display: { statistik: 
       { to: paths.adminUsers, label: s.nav.adminUsers },
       { to: paths.adminCredits, label: s.nav.adminCredits },
       { to: paths.adminStatistics, label: s.nav.adminStatistics },
+      { to: paths.adminSystemStatus, label: s.nav.adminSystemStatus },
     ],
   };
   return [admin, cards];

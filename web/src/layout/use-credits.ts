@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Local storage key the company store writes the selected company's balance to. */
+/** Local storage key the V2 layout's loader (state/company-frame.ts) writes the selected company's balance to. */
 export const CREDITS_KEY = 'credits';
 const REFRESH_MS = 1000;
 

@@ -6,6 +6,7 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
 import { PasswordNotice } from './password-notice.tsx';
+import type { LostData } from '../state/company-frame.ts';
 
 /** Spec §9: the sidebar starts closed below 768 px and open from 768 px on. */
 const WIDE = '(min-width: 768px)';
@@ -24,8 +25,8 @@ function useWide(): boolean {
 /** `children` stand in for the outlet where the layout frames a page outside the session route (not-found). */
 export function V2Layout({ children }: { children?: ReactNode } = {}) {
   const sessionUser = useRouteLoaderData('session') as PublicUser | undefined;
-  const lostUser = useRouteLoaderData('lost') as PublicUser | null | undefined;
-  const user = (sessionUser ?? lostUser) as PublicUser;
+  const lost = useRouteLoaderData('lost') as LostData | null | undefined;
+  const user = (sessionUser ?? lost?.user) as PublicUser;
   const wide = useWide();
   const [open, setOpen] = useState(wide);
   // Crossing the breakpoint resets the sidebar to that width's default.

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
 import { signIn } from '../auth.ts';
-import { showError, showSuccess } from '../toast.tsx';
-import { paths } from '../paths.ts';
+import { showSuccess } from '../toast.tsx';
+import { afterLogin } from '../paths.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,13 +21,14 @@ export function LoginPage() {
     const result = await signIn(username, password);
     setBusy(false);
     if (result.error !== null) {
+      // Shown once, in the form beside the fields (not also as a toast).
       setError(result.error);
-      showError(result.error);
       return;
     }
     setError(null);
     showSuccess(msg.ui.loginSuccess, msg.ui.loginSuccessTitle);
-    navigate(paths.visitenkarteOverview);
+    // A deep link that needed the login leads on to that page (spec §2: else the cards).
+    void navigate(afterLogin(search), { replace: true });
   }
 
   // Enter and numpad Enter both submit (spec §2).

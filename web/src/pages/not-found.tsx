@@ -3,6 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
 import { paths } from '../paths.ts';
 import { getToken } from '../session.ts';
+import type { LostData } from '../state/company-frame.ts';
 
 // An unknown address. With a session it shows inside the V2 layout (with the navigation and a way
 // back); without one it stands alone and leads to the login. Both load only what they show.
@@ -11,14 +12,19 @@ const SignedIn = lazy(async () => {
   return { default: () => <V2Layout><NotFoundScreen /></V2Layout> };
 });
 
-export async function lostLoader() {
+/** Signed in: the user and the V2 layout's frame (companies, so the sidebar shows the same links as everywhere). */
+export async function lostLoader(): Promise<LostData | null> {
   if (!getToken()) return null;
-  return (await import('../session-check.ts')).sessionUser();
+  const [user, frame] = await Promise.all([
+    (await import('../session-check.ts')).sessionUser(),
+    (await import('../state/company-frame.ts')).loadCompanyFrame(),
+  ]);
+  return user ? { user, frame } : null;
 }
 
 export function LostPage() {
-  const user = useLoaderData<typeof lostLoader>();
-  if (user) return <Suspense fallback={null}><SignedIn /></Suspense>;
+  const lost = useLoaderData<typeof lostLoader>();
+  if (lost) return <Suspense fallback={null}><SignedIn /></Suspense>;
   return (
     <main className="center-page">
       <h1>{msg.ui.notFound}</h1>

@@ -7,6 +7,7 @@ import { profileList } from '../../../shared/api/routes/profile.ts';
 import type { Company } from '../../../shared/schemas/company.ts';
 import type { CompanyCredit } from '../../../shared/schemas/credit.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { msg } from '../../../shared/messages.ts';
 import { call } from '../api/client.ts';
 import { showError } from '../toast.tsx';
@@ -22,10 +23,17 @@ export interface CompanyFrame {
   profiles: Profile[];
 }
 
+/** The signed-in not-found page's loader data (route id 'lost'): it frames itself in the V2 layout. */
+export interface LostData {
+  user: PublicUser;
+  frame: CompanyFrame;
+}
+
 export async function loadCompanyFrame(): Promise<CompanyFrame> {
   const res = await call(companyList);
-  // The frame stays usable without its companies: the screens say what is missing.
-  if (!res.data) showError(msg.company.loadFailed);
+  // The frame stays usable without its companies: the screens say what is missing. Without a
+  // session (401) there is nothing to say: the session guard beside this loader sends the user to the login.
+  if (!res.data && res.statusCode !== 401) showError(msg.company.loadFailed);
   const companies = res.data ?? [];
   const stored = selectedCompanyId();
   const selectedId = companies.some((c) => c.id === stored) ? stored : (companies[0]?.id ?? null);

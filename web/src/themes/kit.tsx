@@ -2,11 +2,13 @@ import { useInsertionEffect } from 'react';
 import type { CSSProperties, JSX, ReactNode } from 'react';
 import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent, ContactLine } from '../../../shared/card/content.ts';
-import { cardPalette } from '../../../shared/card/contrast.ts';
-import type { CardPalette } from '../../../shared/card/contrast.ts';
-import type { CardLang } from '../../../shared/card/labels.ts';
+import { cardPalette, logoPlate } from '../../../shared/card/contrast.ts';
+import type { CardPalette, ColourShares } from '../../../shared/card/contrast.ts';
 import { imageMimeTypes, imageSrcset, modernFormats, variantUrl } from '../../../shared/images.ts';
 import { Icon } from './icons.tsx';
+import { useLogoColours } from './logo-tone.ts';
+import { layoutLogoGround } from './table.ts';
+import type { Ground, Layout, Part, ThemeDef, ThemeOptions } from './table.ts';
 import type { ThemeProps } from './types.ts';
 import kitCss from './kit.css' with { type: 'text' };
 
@@ -15,7 +17,7 @@ import kitCss from './kit.css' with { type: 'text' };
 // What a card shows comes from `cardContent`; a theme only arranges and styles it.
 
 export { Icon };
-export type { ThemeProps, CardContent, ContactLine, CardPalette };
+export type { ThemeProps, CardContent, ContactLine, CardPalette, Part };
 
 const injected = new Set<string>();
 
@@ -48,10 +50,12 @@ export interface CardView {
   saveHref: string | undefined;
   /** The palette as CSS custom properties for the card root. */
   vars: CSSProperties;
+  /** The colours the logo is drawn over in this theme (two for a gradient). */
+  logoGrounds: string[];
 }
 
-/** Content and readable colours of a card, for a light (default), dark or company-coloured (`band`) surface. */
-export function useCardView(props: ThemeProps, o: { lang?: CardLang; surface?: string } = {}): CardView {
+/** Content and readable colours of a card in a theme's options (surface, fixed language, logo ground). */
+export function useCardView(props: ThemeProps, o: ThemeOptions & { layout?: Layout } = {}): CardView {
   const c = cardContent({ person: props.person, profile: props.profile, lang: o.lang ?? props.lang });
   const p = cardPalette(c.colors, o.surface === 'band' ? c.colors.band : o.surface);
   const phone = c.phones.find((x) => x.href);
@@ -62,9 +66,11 @@ export function useCardView(props: ThemeProps, o: { lang?: CardLang; surface?: s
   if (c.web?.href) actions.push({ key: 'web', icon: 'web', label: c.labels.visit, href: c.web.href, external: true });
   const vars = {
     '--vc-surface': p.surface, '--vc-text': p.text, '--vc-muted': p.muted, '--vc-band': p.band, '--vc-on-band': p.onBand, '--vc-band-deep': p.bandDeep,
-    '--vc-icon-on-band': p.iconOnBand, '--vc-accent': p.accent, '--vc-tint': p.tint,
+    '--vc-icon-on-band': p.iconOnBand, '--vc-accent': p.accent, '--vc-tint': p.tint, '--vc-band-edge': p.bandEdge,
   } as CSSProperties;
-  return { c, p, actions, saveHref: props.cardId ? `/api/card/${encodeURIComponent(props.cardId)}/vcard` : undefined, vars };
+  const ground = (g: Ground) => (g === 'surface' ? p.surface : g === 'band' ? p.band : g === 'tint' ? p.tint : g);
+  const logoGrounds = (o.logoOn ?? layoutLogoGround[o.layout ?? 'hero']).map(ground);
+  return { c, p, actions, saveHref: props.cardId ? `/api/card/${encodeURIComponent(props.cardId)}/vcard` : undefined, vars, logoGrounds };
 }
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -105,26 +111,36 @@ export function Photo({ v, className, sizes = '(max-width: 440px) 100vw, 400px',
 const LOGO_RATIO = 1.35;
 
 /**
- * The logo: `placed` puts it where the profile's logo settings say (px, over a photo); otherwise it
- * flows in the layout at the profile's height. Tinted in the logo colour when useColor is on.
+ * The logo at the profile's height (themes may cap it lower), never over the photo. It stands on a
+ * plate derived from contrast (shared/card/contrast.ts logoPlate) wherever its own colours would
+ * not stand out from what the theme draws it over: a logo in the company colour on the
+ * company-coloured head, a white logo on a white card. Tinted in the logo colour when useColor is on.
  */
-export function Logo({ v, placed = false, className = 'vc-logo' }: { v: CardView; placed?: boolean; className?: string }) {
+export function Logo({ v, className = 'vc-logo' }: { v: CardView; className?: string }) {
   const { c } = v;
-  if (!c.logoFile) return null;
   const s = c.settings.logo;
+  const image = useLogoColours();
+  if (!c.logoFile) return null;
+  // A tinted logo is one known colour; an image logo's colours are read from the image itself.
+  const colours: ColourShares | undefined = s.useColor ? [{ colour: c.colors.logo, share: 1 }] : image.colours;
+  const plate = colours ? logoPlate(colours, v.logoGrounds) : undefined;
   const height = Math.max(16, Math.min(s.height ?? 70, 200));
-  const place: CSSProperties = placed
-    ? {
-        position: 'absolute', top: s.top ?? 0, height,
-        ...(s.left !== null ? { left: s.left } : s.right !== null ? { right: s.right } : { left: '50%', transform: 'translateX(-50%)' }),
-      }
-    : { height };
-  if (s.useColor) {
-    const mask = `url("${variantUrl('logo', c.logoFile, { width: 320 })}") center / contain no-repeat`;
-    return <span role="img" aria-label={c.labels.logo} className={`${className} vc-logo-tinted`} style={{ ...place, aspectRatio: String(LOGO_RATIO), background: c.colors.logo, mask, WebkitMask: mask }} />;
-  }
-  // Drawn at the profile's height (themes may cap it lower), as wide as the logo's box ratio makes it.
-  return <Picture field="logo" file={c.logoFile} sizes={`${Math.ceil(height * LOGO_RATIO)}px`} className={className} alt={c.labels.logo} style={place} />;
+  const mask = `url("${variantUrl('logo', c.logoFile, { width: 320 })}") center / contain no-repeat`;
+  return (
+    // data-logo-ready tells tests (and nothing else) that the plate has been decided.
+    <span className={plate ? 'vc-logo-box vc-logo-plate' : 'vc-logo-box'} style={plate ? { background: plate } : undefined} data-logo-ready={colours ? '' : undefined}>
+      {s.useColor
+        ? <span role="img" aria-label={c.labels.logo} className={`${className} vc-logo-tinted`} style={{ height, aspectRatio: String(LOGO_RATIO), background: c.colors.logo, mask, WebkitMask: mask }} />
+        // Drawn at the profile's height (themes may cap it lower), as wide as the logo's box ratio makes it.
+        : <Picture field="logo" file={c.logoFile} sizes={`${Math.ceil(height * LOGO_RATIO)}px`} className={className} alt={c.labels.logo} style={{ height }} onLoad={image.onLoad} onError={image.onError} />}
+    </span>
+  );
+}
+
+/** Where the profile's logo settings put the logo in its bar: left, right or centred. */
+function logoAlign(v: CardView): CSSProperties['justifyContent'] {
+  const s = v.c.settings.logo;
+  return s.left !== null ? 'flex-start' : s.right !== null ? 'flex-end' : 'center';
 }
 
 export function Initials({ v, className = 'vc-initials' }: { v: CardView; className?: string }) {
@@ -224,10 +240,8 @@ export function Legal({ v, className = 'vc-legal' }: { v: CardView; className?: 
   );
 }
 
-export type Part = 'actions' | 'save' | 'rows' | 'social' | 'legal';
-
 /** The parts below a theme's head, in the theme's order (the usual order when none is given). */
-export function Body({ v, order = ['actions', 'save', 'rows', 'social', 'legal'] }: { v: CardView; order?: Part[] }) {
+export function Body({ v, order = ['actions', 'save', 'rows', 'social', 'legal'] }: { v: CardView; order?: Part[] | undefined }) {
   return (
     <>
       {order.map((part) => {
@@ -243,27 +257,27 @@ export function Body({ v, order = ['actions', 'save', 'rows', 'social', 'legal']
   );
 }
 
-// Layouts: the head of a card in four shapes. A theme picks one and styles it with its own CSS.
+// Layouts: the head of a card in four shapes. A theme (table.ts) picks one and styles it.
 
-type LayoutProps = { v: CardView; className: string; order?: Part[] };
+type LayoutProps = { v: CardView; className: string; order?: Part[] | undefined; photo?: boolean | undefined };
 
-/** Full-width photo (logo placed over it as the profile says), the name on the company colour. */
-export function HeroCard({ v, className, order, photo = true }: LayoutProps & { photo?: boolean }) {
+/** Full-width photo under a bar with the logo, the name on the company colour. Without a photo: logo or initials on the company colour. */
+export function HeroCard({ v, className, order, photo = true }: LayoutProps) {
   const { c } = v;
   const showPhoto = photo && Boolean(c.photo);
   return (
     <CardRoot v={v} className={`vc-hero-card ${className}`}>
+      {showPhoto && c.logo && <div className="vc-logo-bar" style={{ justifyContent: logoAlign(v) }}><Logo v={v} /></div>}
       <header className={showPhoto ? 'vc-hero' : 'vc-hero vc-hero-empty'}>
-        {showPhoto ? <Photo v={v} /> : !c.logo && <Initials v={v} />}
-        <Logo v={v} placed={showPhoto} />
+        {showPhoto ? <Photo v={v} /> : c.logo ? <Logo v={v} /> : <Initials v={v} />}
       </header>
       <section className="vc-band"><NameBlock v={v} /></section>
-      <Body v={v} {...(order ? { order } : {})} />
+      <Body v={v} order={order} />
     </CardRoot>
   );
 }
 
-/** A coloured head with the logo, the photo as an avatar overlapping it, the name centred below. */
+/** A coloured head with the logo, the photo as an avatar overlapping its lower edge (never the logo), the name centred below. */
 export function AvatarCard({ v, className, order }: LayoutProps) {
   const { c } = v;
   return (
@@ -271,7 +285,7 @@ export function AvatarCard({ v, className, order }: LayoutProps) {
       <header className="vc-head"><Logo v={v} /></header>
       <div className="vc-avatar">{c.photo ? <Photo v={v} className="vc-avatar-img" sizes="160px" /> : <Initials v={v} />}</div>
       <NameBlock v={v} className="vc-name-block vc-center" />
-      <Body v={v} {...(order ? { order } : {})} />
+      <Body v={v} order={order} />
     </CardRoot>
   );
 }
@@ -286,7 +300,7 @@ export function SideCard({ v, className, order }: LayoutProps) {
         <NameBlock v={v} />
       </header>
       {c.logo && <div className="vc-side-logo"><Logo v={v} /></div>}
-      <Body v={v} {...(order ? { order } : {})} />
+      <Body v={v} order={order} />
     </CardRoot>
   );
 }
@@ -297,9 +311,19 @@ export function PlainCard({ v, className, order }: LayoutProps) {
     <CardRoot v={v} className={`vc-plain-card ${className}`}>
       <header className="vc-plain-head">{v.c.logo ? <Logo v={v} /> : <Initials v={v} />}</header>
       <NameBlock v={v} className="vc-name-block vc-plain-name" />
-      <Body v={v} {...(order ? { order } : {})} />
+      <Body v={v} order={order} />
     </CardRoot>
   );
+}
+
+const layouts = { hero: HeroCard, avatar: AvatarCard, side: SideCard, plain: PlainCard } satisfies Record<Layout, (p: LayoutProps) => ReactNode>;
+
+/** A card in one theme of the table: the theme's CSS once on the page, its options, its layout. */
+export function ThemeView({ theme, ...props }: ThemeProps & { theme: ThemeDef }) {
+  useThemeCss(theme.name, theme.css);
+  const v = useCardView(props, { ...theme.options, layout: theme.layout });
+  const Shape = layouts[theme.layout];
+  return <Shape v={v} className={`th-${theme.name}`} order={theme.options.order} photo={theme.options.photo} />;
 }
 
 // The public page derives the browser title from the same model (and so keeps the model in the

@@ -1,36 +1,35 @@
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { personCreate, personGet, personUpdate } from '../../../../shared/api/routes/person.ts';
-import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes, updatePersonSchema } from '../../../../shared/schemas/person.ts';
+import { createPersonSchema, updatePersonSchema } from '../../../../shared/schemas/person.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
+import type { ApiResult } from '../../api/client.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
-import { showSuccess } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { bodyOf, emptyCard, themePersonOf, valuesOf, withOfferedAddress } from './card-values.ts';
+import { bodyOf, emptyCard, themePersonOf, valuesOf, withDefaultAddress, withOfferedAddress } from './card-values.ts';
 import type { CardValues } from './card-values.ts';
 import { CardPreview } from './card-preview.tsx';
-import { ContactList } from './contact-list.tsx';
-import type { ContactEntry } from './contact-list.tsx';
+import { ContactFields } from '../../components/contact-list.tsx';
+import type { ContactEntry } from '../../components/contact-list.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
+import { setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { CardExtras } from './card-extras.tsx';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
 
-const phoneOptions = phoneTypes.map((value) => ({ value, label: msg.person.phoneTypes[value] }));
-const emailOptions = emailTypes.map((value, i) => ({ value, label: `${t.email} ${i + 1}` }));
-const socialOptions = personSocialTypes.map((value) => ({ value, label: msg.person.socialTypes[value] }));
 
 function addressLabel(a: { straße?: string | undefined; plz?: string | undefined; ort?: string | undefined; land?: string | undefined }): string {
   return [a.straße, [a.plz, a.ort].filter(Boolean).join(' '), a.land].filter(Boolean).join(', ');
@@ -48,7 +47,7 @@ export function CardForm() {
   // Edit mode: the card's company becomes the selected one, so its profiles are offered.
   const otherCompany = person !== null && person.companyId !== companyId;
   useEffect(() => {
-    if (person && otherCompany) void selectCompany(person.companyId);
+    if (person && otherCompany) setSelectedCompanyId(person.companyId);
   }, [person, otherCompany]);
   if (!profiles || otherCompany) return <section className="card"><p className="muted">{msg.ui.loading}</p></section>;
   // A saved card comes back with a new version: the form starts again from what was stored.
@@ -57,52 +56,55 @@ export function CardForm() {
 
 function CardFormFor({ person, profiles, companyId }: { person: Person | null; profiles: Profile[]; companyId: string | null }) {
   const id = person?.id;
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   /** A refused save that must stay visible beside the button (not enough credits). */
   const [saveError, setSaveError] = useState<string | null>(null);
   // Whether the card is active as stored: switching it on is what costs credits.
   const storedActive = person?.isActive ?? false;
+  const { credit } = useCompanyStore();
   const profileOf = (profileId: string) => profiles.find((p) => p.id === profileId) ?? null;
-  // A new card starts on the company's first profile, with its first address offered.
+  // A new card starts on the company's first profile, with its address when it has exactly one.
   const start = person ? valuesOf(person) : emptyCard(profiles[0]?.id ?? '');
+  const startAddresses = profileOf(start.companyProfilId)?.adressen ?? [];
   const form = useForm({
     name: 'card',
-    initial: withOfferedAddress(start, profileOf(start.companyProfilId)?.adressen ?? []),
+    initial: person ? withOfferedAddress(start, startAddresses) : withDefaultAddress(start, startAddresses),
     parse: (v: CardValues): Parsed<unknown> => (person
       ? updatePersonSchema.safeParse({ ...bodyOf(v), version: person.version })
       : createPersonSchema.safeParse(bodyOf(v))),
   });
   const { values, errors } = form;
+  /** This save switches on a card that was never paid for: it costs credits (said before and after). */
+  const charges = values.isActive && !storedActive && !person?.activatedAt;
   const profile = profileOf(values.companyProfilId);
 
   const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => form.set(key, value);
   const setList = (key: 'tel' | 'email' | 'social', list: ContactEntry[]) => form.set(key, list);
-  // Spec §4: the address belongs to the profile, so a new profile clears it (and offers its first).
+  // Spec §4: the address belongs to the profile, so a new profile clears it (and offers its only one).
   const chooseProfile = (profileId: string) =>
-    form.setValues(withOfferedAddress({ ...values, companyProfilId: profileId, adresseId: '' }, profileOf(profileId)?.adressen ?? []));
+    form.setValues(withDefaultAddress({ ...values, companyProfilId: profileId, adresseId: '' }, profileOf(profileId)?.adressen ?? []));
 
-  const save = form.onSubmit(async (body) => {
+  const submit = form.onSubmit(async (body): Promise<ApiResult<Person>> => {
     const res = person
       ? await call(personUpdate, { params: { id: person.id }, body: body as z.output<typeof updatePersonSchema> })
       : await call(personCreate, { body: body as z.output<typeof createPersonSchema> });
-    if (!res.data) {
-      // A 409 (e.g. not enough credits) stays in the form; the balance may have moved meanwhile.
-      if (res.statusCode === 409) {
-        setSaveError(res.errorMessage);
-        void revalidator.revalidate();
-      }
-      return res;
-    }
-    if (!res.data.id) return { ...res, data: null, errorMessage: e.missingId };
-    setSaveError(null);
-    showSuccess(id ? t.edited : t.created, undefined, { form: 'card' });
+    return res.data && !res.data.id ? { ...res, data: null, errorMessage: e.missingId } : res;
+  }, {
+    // A save that switched on a card never paid for has spent credits: the toast says so.
+    success: charges && credit
+      ? `${id ? t.edited : t.created}. ${msg.credit.activationCharged(credit.activationCost, credit.credits - credit.activationCost)}`
+      : id ? t.edited : t.created,
     // After the first save the form is the edit form of the new card (spec §2); an edit loads the
-    // card again (new version) and, like every write, the balance in the header.
-    if (!id) await navigate(pathTo(paths.visitenkarteEdit, { id: res.data.id }), { replace: true });
-    else await revalidator.revalidate();
-    return res;
+    // card again (new version) and, like every write, the balance in the header. A refusal too:
+    // the balance may have moved meanwhile (409, not enough credits).
+    next: id ? undefined : (saved) => pathTo(paths.visitenkarteEdit, { id: saved.id }),
+    replace: true,
+    revalidate: 'always',
   });
+  const save = async (ev: FormEvent) => {
+    const res = await submit(ev);
+    // A 409 (e.g. not enough credits) stays in the form beside the button.
+    if (res) setSaveError(res.statusCode === 409 ? res.errorMessage : null);
+  };
 
   // Until a name is typed the preview shows the field names (its heading is never empty).
   const named = values.firstname.trim() || values.lastname.trim() ? values : { ...values, firstname: t.firstname, lastname: t.lastname };
@@ -143,7 +145,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
               </select>
               {errors.adresseId && <span className="field-error">{errors.adresseId}</span>}
             </label>
-            <Field name="nice" label={t.nice} value={values.nice} error={errors.nice} onChange={(ev) => set('nice', ev.target.value)} />
+            <Field name="nice" label={t.nice} value={values.nice} error={errors.nice} hint={t.niceHint} onChange={(ev) => set('nice', ev.target.value)} />
             <Field name="firstname" label={t.firstname} value={values.firstname} error={errors.firstname} required
               onChange={(ev) => set('firstname', ev.target.value)} />
             <Field name="lastname" label={t.lastname} value={values.lastname} error={errors.lastname} required
@@ -161,17 +163,12 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
             <input type="checkbox" name="isActive" checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />
             {t.active}
           </label>
-          <ActivationCost willActivate={values.isActive && !storedActive} />
+          <ActivationCost willActivate={charges} />
         </section>
 
         <section className="card stack">
           <h2>{t.sectionContact}</h2>
-          <ContactList name="tel" legend={t.tel} types={phoneOptions} entries={values.tel} errors={errors} valueKey="value" inputType="tel"
-            onChange={(list) => setList('tel', list)} />
-          <ContactList name="email" legend={t.email} types={emailOptions} entries={values.email} errors={errors} valueKey="value" inputType="email"
-            onChange={(list) => setList('email', list)} />
-          <ContactList name="social" legend={t.social} types={socialOptions} entries={values.social} errors={errors} valueKey="link" inputType="url"
-            placeholder={t.linkPlaceholder} onChange={(list) => setList('social', list)} />
+          <ContactFields lists={values} errors={errors} onChange={setList} />
         </section>
 
         <section className="card">
@@ -188,7 +185,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
 
         {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy} aria-describedby={charges && credit ? 'activation-notice' : undefined}>{t.save}</button>
+          {charges && credit && <span id="activation-notice" className="activation-notice" role="status">{msg.credit.activationNotice(credit.activationCost)}</span>}
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
       </form>

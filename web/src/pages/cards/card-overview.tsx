@@ -13,15 +13,15 @@ import { downloadFile } from '../../api/download.ts';
 import { cardQr } from '../../../../shared/api/routes/card.ts';
 import { walletSignature } from '../../../../shared/api/routes/wallet.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
-import type { Column } from '../../components/list-screen.tsx';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { need, useFreshFor, useWrite } from '../../data.tsx';
 import { getUser, isAdmin } from '../../session.ts';
 import { showError } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { variantUrl } from '../../../../shared/images.ts';
-import { selectCompany, useCompanyStore } from '../../state/company-store.ts';
-import { selectedCompanyId } from '../../state/selection.ts';
+import { useCompanyStore } from '../../state/company-store.ts';
+import { selectedCompanyId, setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { personsOf } from './persons-of.ts';
 import { statisticsVisible, viewsByCard } from '../statistics/company-statistics.ts';
@@ -65,9 +65,8 @@ export interface CardRow {
   createdOn: string;
 }
 
-// Spec §2: sort and search survive a reload.
-const SORT_KEY = 'visitenkarten.sort';
-const SEARCH_KEY = 'visitenkarten.search';
+// Spec §2: sort and search survive a reload (`visitenkarten.sort`, `visitenkarten.search`), the column choice too.
+const PERSIST = 'visitenkarten';
 
 interface Cards {
   profiles: Profile[];
@@ -156,7 +155,7 @@ function CardList({ loadedFor, cards, showViews, views }: {
   const companies = store.companies;
   useEffect(() => {
     if (!wanted || !companies) return;
-    if (companies.some((c) => c.id === wanted)) void selectCompany(wanted);
+    if (companies.some((c) => c.id === wanted)) setSelectedCompanyId(wanted);
     setSearchParams((p) => {
       p.delete('companyId');
       return p;
@@ -178,30 +177,23 @@ function CardList({ loadedFor, cards, showViews, views }: {
     }));
   }, [persons, profiles]);
 
-  const columns: Column<CardRow>[] = [
-    { id: 'image', header: t.image, cell: (r) => <Thumb row={r} /> },
-    { id: 'lastname', header: t.lastname, cell: (r) => r.lastname, sortValue: (r) => r.lastname, searchValue: (r) => r.lastname },
-    { id: 'firstname', header: t.firstname, cell: (r) => r.firstname, sortValue: (r) => r.firstname, searchValue: (r) => r.firstname },
-    { id: 'profile', header: t.profile, cell: (r) => r.profile, sortValue: (r) => r.profile, searchValue: (r) => r.profile },
-    { id: 'isActive', header: t.active, cell: (r) => <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span> },
-    ...(showViews ? [{ id: 'views', header: msg.statistic.ui.views, cell: (r: CardRow) => <ViewsCell views={views} id={r.id} /> }] : []),
-    // ISO timestamps sort as text; German collation would not.
-    { id: 'createdOn', header: t.createdOn, cell: (r) => <span className="nowrap">{formatDateTime(r.createdOn)}</span>, sortValue: (r) => Date.parse(r.createdOn) || 0 },
-    {
-      id: 'actions', header: msg.backoffice.actions, hideHeader: true,
-      cell: (row) => {
-        const name = `${row.firstname} ${row.lastname}`;
-        return (
-          <span className="row-actions">
-            <a className="btn" href={pathTo(paths.theCard, { id: row.id })} target="_blank" rel="noopener noreferrer" aria-label={`${t.preview}: ${name}`}>{t.preview}</a>
-            <button type="button" className="btn" aria-label={`${t.qrDownload}: ${name}`} onClick={() => void downloadQr(row)}>{t.qrDownload}</button>
-            <button type="button" className="btn" aria-label={`${msg.wallet.overview.qrWallet}: ${name}`} onClick={() => void openWalletQr(row)}>{msg.wallet.overview.qrWallet}</button>
-            <Link className="btn" to={pathTo(paths.visitenkarteEdit, { id: row.id })} aria-label={`${t.edit}: ${name}`}>{t.edit}</Link>
-            <button type="button" className="btn btn-danger-outline" aria-label={`${t.delete}: ${name}`} onClick={() => setToDelete(row)}>{t.delete}</button>
-          </span>
-        );
-      },
-    },
+  const nameOf = (r: CardRow) => `${r.firstname} ${r.lastname}`.trim();
+  const columns: ListColumn<CardRow>[] = [
+    col.display('image', t.image, (r) => <Thumb row={r} />, { optional: true }),
+    col.text('lastname', t.lastname, (r) => r.lastname),
+    col.text('firstname', t.firstname, (r) => r.firstname),
+    col.text('profile', t.profile, (r) => r.profile, { optional: true }),
+    col.display('isActive', t.active, (r) => <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span>),
+    col.display('views', msg.statistic.ui.views, (r) => <ViewsCell views={views} id={r.id} />, { optional: true, numeric: true }),
+    // ISO timestamps sort as numbers; German collation would not.
+    col.display('createdOn', t.createdOn, (r) => <span className="nowrap">{formatDateTime(r.createdOn)}</span>, { sortBy: (r) => Date.parse(r.createdOn) || 0, optional: true }),
+    col.actions(nameOf, (row) => [
+      { label: t.preview, href: pathTo(paths.theCard, { id: row.id }), newTab: true },
+      { label: t.qrDownload, onSelect: () => void downloadQr(row) },
+      { label: msg.wallet.overview.qrWallet, onSelect: () => void openWalletQr(row), newTab: true },
+      { label: t.edit, to: pathTo(paths.visitenkarteEdit, { id: row.id }) },
+      { label: t.delete, danger: true, onSelect: () => setToDelete(row) },
+    ]),
   ];
 
   const confirmDelete = useCallback(async () => {
@@ -223,18 +215,18 @@ function CardList({ loadedFor, cards, showViews, views }: {
   const nextStep = noProfile ? undefined : add;
 
   return (
-    <ListScreen title={msg.shell.nav.cards} rows={rows} rowKey={(r) => r.id} columns={columns} tableClassName="cards-table"
+    <ListScreen title={msg.shell.nav.cards} rows={rows} rowKey={(r) => r.id} columns={columns} tableClassName="cards-table" hidden={showViews ? [] : ['views']}
       actions={<>
         {admin && companyId && <ExportButtons route={personExport} params={{ companyId }} what={msg.shell.nav.cards} fileBase={msg.person.csv.filePrefix} />}
         {add}
       </>}
       intro={<>{noProfile && <p className="muted">{t.addNeedsProfile}</p>}<ActivationCost /></>}
       blocked={store.companies && !store.selectedId ? <p className="muted">{t.noCompany}</p> : undefined}
-      search={{ label: t.search, placeholder: t.searchPlaceholder, persistKey: SEARCH_KEY }}
-      sort={{ initial: { id: 'lastname', desc: false }, persistKey: SORT_KEY }}
+      search={{ label: t.search, placeholder: t.searchPlaceholder }}
+      sort={{ initial: { id: 'lastname', desc: false } }} persist={PERSIST}
       empty={{ text: t.empty, action: nextStep }} noMatch={t.empty}>
       {toDelete && (
-        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
+        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion(nameOf(toDelete))} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
           onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
       )}
     </ListScreen>

@@ -1,6 +1,6 @@
 import type { Person } from '../../../../shared/schemas/person.ts';
 import type { CardPerson } from '../../../../shared/card/types.ts';
-import type { ContactEntry } from './contact-list.tsx';
+import type { ContactEntry } from '../../components/contact-list.tsx';
 
 /** The card form's state: plain strings as the inputs hold them ('' = not set). */
 export interface CardValues {
@@ -57,6 +57,15 @@ export function valuesOf(p: Person): CardValues {
  */
 export function withOfferedAddress(v: CardValues, adressen: readonly { adresseId: string }[]): CardValues {
   return v.adresseId && !adressen.some((a) => a.adresseId === v.adresseId) ? { ...v, adresseId: '' } : v;
+}
+
+/**
+ * A new card, or one moved to another profile: a profile with exactly one address offers it
+ * already chosen (with several, the holder's is picked by hand). Unchanged values come back as the
+ * same object.
+ */
+export function withDefaultAddress(v: CardValues, adressen: readonly { adresseId: string }[]): CardValues {
+  return !v.adresseId && adressen.length === 1 ? { ...v, adresseId: adressen[0]!.adresseId } : v;
 }
 
 /** What the shared schema validates (blank strings are dropped there); its output is sent. */

@@ -37,11 +37,13 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<{ id: stri
 /**
  * `/card/wallet/:id` (spec §2/§4): Apple and Google buttons. Each creates the pass first (the
  * server builds and checks it), then downloads it (Apple) or opens the save link (Google). A
- * wallet this server is not set up for says what is missing instead of offering a button. Legacy
+ * wallet this server is not set up for says so instead of offering a button (admins get the link
+ * to Systemstatus, which names what is missing). Legacy
  * persons (the admins' legacy person list links here too) get their passes the same way.
  */
 export function WalletPage() {
   const { id, name, status } = useLoaderData<typeof loader>();
+  const admin = isAdmin(getUser());
   // Creating a pass is a download, not a change any list shows: no revalidation (useWrite) needed.
   const [busy, setBusy] = useState<'apple' | 'google' | null>(null);
 
@@ -77,10 +79,10 @@ export function WalletPage() {
       <div className="wallet-buttons">
         {status.apple.available
           ? <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void apple()}>{busy === 'apple' ? t.creating : t.apple}</button>
-          : <p className="alert alert-warning" role="note">{t.appleMissing(status.apple.missing.join(', '))}</p>}
+          : <p className="alert alert-warning" role="note">{t.appleMissing}{admin && <> <Link to={paths.adminSystemStatus}>{t.seeSystemStatus}</Link></>}</p>}
         {status.google.available
           ? <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void google()}>{busy === 'google' ? t.creating : t.google}</button>
-          : <p className="alert alert-warning" role="note">{t.googleMissing(status.google.missing.join(', '))}</p>}
+          : <p className="alert alert-warning" role="note">{t.googleMissing}{admin && <> <Link to={paths.adminSystemStatus}>{t.seeSystemStatus}</Link></>}</p>}
       </div>
       <p><Link to={paths.visitenkarteOverview}>{t.back}</Link></p>
     </section>

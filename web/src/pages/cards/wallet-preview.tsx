@@ -82,7 +82,7 @@ export function ApplePassPreview(props: ThemeProps) {
   );
 }
 
-/** How the Google pass will look: background colour, round logo, title, header, subheader, QR, text modules, hero image. */
+/** How the Google pass will look: background colour (the Apple pass's), round logo, title, header, subheader, QR, text modules, links, hero image. */
 export function GooglePassPreview(props: ThemeProps) {
   const c = cardContent(props);
   const pass = googlePassContent(c, PREVIEW_URL);
@@ -107,6 +107,11 @@ export function GooglePassPreview(props: ThemeProps) {
         <dl className="wp-google-modules">
           {pass.textModules.map((m) => <div key={m.id}><dt>{m.header}</dt><dd>{m.body}</dd></div>)}
         </dl>
+      )}
+      {pass.links.length > 0 && (
+        <ul className="wp-google-links">
+          {pass.links.map((l) => <li key={l.id}>{l.description}</li>)}
+        </ul>
       )}
       {hero && <img className="wp-hero" src={hero} alt="" />}
     </figure>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { Link, useFetcher, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { companyCreate, companyGet, companyUpdate } from '../../../../shared/api/routes/company.ts';
 import { companyLangs, createCompanySchema, updateCompanySchema } from '../../../../shared/schemas/company.ts';
@@ -10,7 +10,7 @@ import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need, useFreshFor } from '../../data.tsx';
-import { showInfo, showSuccess } from '../../toast.tsx';
+import { showInfo } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import type { TabDef } from '../../components/tabs.tsx';
@@ -99,13 +99,14 @@ interface FormProps {
   backTo: string;
   /** Further tabs after the two of the form (the legacy /company edit form: anwender, profile). */
   extraTabs?: TabDef<string>[];
+  /** The tab shown first (default the company data). */
+  initialTab?: string | undefined;
 }
 
-export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, extraTabs = [] }: FormProps) {
-  const navigate = useNavigate();
+export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, extraTabs = [], initialTab }: FormProps) {
   const { company } = useLoaderData<typeof loader>();
   const editing = companyId !== undefined;
-  const [tab, setTab] = useState<string>('unternehmendaten');
+  const [tab, setTab] = useState<string>(initialTab ?? 'unternehmendaten');
   const version = company?.version;
   const bodyOf = (v: Values) => ({
     org: v.org,
@@ -127,16 +128,10 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
   const { values, errors } = form;
   const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
 
-  const submit = form.onSubmit(async (body) => {
-    const res = companyId
-      ? await call(companyUpdate, { params: { id: companyId }, body: body as UpdateCompanyData })
-      : await call(companyCreate, { body: body as CreateCompanyData });
-    if (!res.data) return res;
-    showSuccess(editing ? t.edited : t.created, undefined, { form: 'company' });
-    // The layout's company list loads again on the way back (the loaders run after the navigation).
-    await navigate(backTo);
-    return res;
-  });
+  // The layout's company list loads again on the way back (a write's navigation re-runs the layout's loader).
+  const submit = form.onSubmit((body) => (companyId
+    ? call(companyUpdate, { params: { id: companyId }, body: body as UpdateCompanyData })
+    : call(companyCreate, { body: body as CreateCompanyData })), { success: editing ? t.edited : t.created, next: backTo });
 
   const dataPanel = (
     <div className="form-grid">

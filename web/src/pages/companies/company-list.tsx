@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { companyDelete, companyList } from '../../../../shared/api/routes/company.ts';
 import type { Company } from '../../../../shared/schemas/company.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need, useWrite } from '../../data.tsx';
-import { paths, pathTo } from '../../paths.ts';
+import { pathTo } from '../../paths.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
-import type { Column } from '../../components/list-screen.tsx';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 
 const t = msg.company;
 
@@ -16,8 +16,11 @@ export async function loader() {
   return { companies: await need(call(companyList)) };
 }
 
-/** Admin company list (spec §2): search by name, sorted by org, add, edit, delete after a question. */
-export function CompanyList() {
+/**
+ * Admin company list (spec §2): search by name, sorted by org, add, edit, delete after a question.
+ * The V2 and the legacy layout show it with their own add and edit screens (`addPath`, `editPath`).
+ */
+export function CompanyList({ addPath, editPath }: { addPath: string; editPath: string }) {
   const { companies } = useLoaderData<typeof loader>();
   const [toDelete, setToDelete] = useState<Company | null>(null);
   const { busy, write } = useWrite();
@@ -27,29 +30,24 @@ export function CompanyList() {
     setToDelete(null);
   }
 
-  const columns: Column<Company>[] = [
-    { id: 'org', header: t.name, cell: (c) => c.org, sortValue: (c) => c.org, searchValue: (c) => c.org },
-    { id: 'lang', header: t.lang, cell: (c) => t.langs[c.lang as keyof typeof t.langs] ?? c.lang, sortValue: (c) => c.lang },
-    { id: 'users', header: t.usersShort, cell: (c) => c.users.map((u) => u.username).join(', ') || '–' },
-    { id: 'cards', header: t.cards, cell: (c) => t.activeOf(c.cardCountActive, c.cardCountTotal), sortValue: (c) => c.cardCountActive },
-    { id: 'credits', header: t.credits, cell: (c) => c.credits.toLocaleString('de-DE'), sortValue: (c) => c.credits },
-    {
-      id: 'actions', header: t.actions.edit, hideHeader: true,
-      cell: (c) => (
-        <span className="row-actions">
-          <Link className="btn" to={pathTo(paths.adminCompanyEdit, { companyId: c.id })} aria-label={`${c.org} ${t.actions.edit}`}>{t.actions.edit}</Link>
-          <button type="button" className="btn btn-danger-outline" aria-label={`${c.org} ${t.actions.delete}`} onClick={() => setToDelete(c)}>{t.actions.delete}</button>
-        </span>
-      ),
-    },
-  ];
-  const add = <Link className="btn btn-primary" to={paths.adminCompanyAdd}>{t.add}</Link>;
+  const columns = useMemo<ListColumn<Company>[]>(() => [
+    col.text('org', t.name, (c) => c.org),
+    col.text('lang', t.lang, (c) => t.langs[c.lang as keyof typeof t.langs] ?? c.lang, { search: false, optional: true }),
+    col.text('users', t.usersShort, (c) => c.users.map((u) => u.username).join(', ') || '–', { sort: false, search: false, optional: true }),
+    col.number('cards', t.cards, (c) => c.cardCountActive, { cell: (c) => t.activeOf(c.cardCountActive, c.cardCountTotal) }),
+    col.number('credits', t.credits, (c) => c.credits),
+    col.actions((c) => c.org, (c) => [
+      { label: t.actions.edit, to: pathTo(editPath, { companyId: c.id }) },
+      { label: t.actions.delete, danger: true, onSelect: () => setToDelete(c) },
+    ]),
+  ], [editPath]);
+  const add = <Link className="btn btn-primary" to={addPath}>{t.add}</Link>;
   return (
     <ListScreen title={t.title} rows={companies} rowKey={(c) => c.id} columns={columns} actions={add}
-      search={{ label: t.search }} sort={{ initial: { id: 'org', desc: false } }}
+      search={{ label: t.search }} sort={{ initial: { id: 'org', desc: false } }} persist="unternehmen"
       empty={{ text: t.none, action: add }} noMatch={t.noMatch}>
       {toDelete && (
-        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion} confirmLabel={t.actions.delete} cancelLabel={t.actions.cancel}
+        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion(toDelete.org)} confirmLabel={t.actions.delete} cancelLabel={t.actions.cancel}
           busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </ListScreen>

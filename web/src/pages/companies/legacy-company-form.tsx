@@ -1,24 +1,28 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { personCreate, personDelete, personUpdate } from '../../../../shared/api/routes/person.ts';
 import { personExport } from '../../../../shared/api/routes/exports.ts';
 import { profileCreate, profileGet, profileList } from '../../../../shared/api/routes/profile.ts';
 import { statisticCompany } from '../../../../shared/api/routes/statistic.ts';
+import { createPersonSchema, updatePersonSchema } from '../../../../shared/schemas/person.ts';
 import type { Person } from '../../../../shared/schemas/person.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { Field } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
+import { useForm } from '../../use-form.tsx';
+import type { Parsed } from '../../use-form.tsx';
 import { showError } from '../../toast.tsx';
 import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { personsOf } from '../cards/persons-of.ts';
 import { CompanyForm, loader as companyLoader } from './company-form.tsx';
 
@@ -50,55 +54,52 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The person modal's fields; the rest of the card is sent back as loaded. */
 interface PersonValues { firstname: string; lastname: string; position: string; companyProfilId: string }
 
-function PersonModal({ person: loaded, profiles, onClose, onSaved }: {
+/** The request body: a new card from the modal's fields, or the loaded card with them (a new profile drops the address, spec §4). */
+function bodyOf(loaded: Person | null, v: PersonValues) {
+  if (!loaded) return { ...v, tel: [], email: [], social: [] };
+  return { ...loaded, ...v, adresseId: v.companyProfilId === loaded.companyProfilId ? loaded.adresseId : undefined, version: loaded.version };
+}
+
+/** Edits first and last name, position and profile of a card (spec §2 person list: a modal edits a person). */
+function PersonModal({ person: loaded, profiles, onClose }: {
   /** The card to edit (as the loader read it), or null for a new one. */
   person: Person | null;
   profiles: Profile[];
   onClose: () => void;
-  onSaved: () => void;
 }) {
-  const [values, setValues] = useState<PersonValues>(loaded
-    ? { firstname: loaded.firstname, lastname: loaded.lastname, position: loaded.position ?? '', companyProfilId: loaded.companyProfilId }
-    : { firstname: '', lastname: '', position: '', companyProfilId: profiles[0]?.id ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, write } = useWrite();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // The modal is portalled out of the company form, but React still bubbles its submit there.
-    e.stopPropagation();
-    if (busy) return;
-    const res = await write(loaded
-      ? call(personUpdate, {
-          params: { id: loaded.id },
-          body: {
-            ...loaded, ...values,
-            adresseId: values.companyProfilId === loaded.companyProfilId ? loaded.adresseId : undefined,
-            version: loaded.version,
-          } as never,
-        })
-      : call(personCreate, { body: { ...values, tel: [], email: [], social: [] } as never }), { success: t.cardSaved });
-    if (!res.data) return setErrors(res.fieldErrors ?? {});
-    onSaved();
-  }
+  const form = useForm({
+    name: 'anwender',
+    initial: loaded
+      ? { firstname: loaded.firstname, lastname: loaded.lastname, position: loaded.position ?? '', companyProfilId: loaded.companyProfilId }
+      : { firstname: '', lastname: '', position: '', companyProfilId: profiles[0]?.id ?? '' },
+    parse: (v: PersonValues): Parsed<unknown> => (loaded ? updatePersonSchema : createPersonSchema).safeParse(bodyOf(loaded, v)),
+  });
+  const submit = form.onSubmit((body) => (loaded
+    ? call(personUpdate, { params: { id: loaded.id }, body: body as never })
+    : call(personCreate, { body: body as never })), { success: t.cardSaved });
 
   return (
     <Modal title={loaded ? t.personModalEdit : t.personModalNew} onClose={onClose} wide>
-      <form onSubmit={submit} noValidate className="stack">
+      {/* The modal is portalled out of the company form, but React still bubbles its submit there. */}
+      <form noValidate className="stack" onSubmit={(e) => {
+        e.stopPropagation();
+        void submit(e).then((res) => res?.data && onClose());
+      }}>
         <div className="form-grid">
-          <Field name="firstname" label={t.fields.firstname} value={values.firstname} error={errors.firstname} onChange={(e) => setValues({ ...values, firstname: e.target.value })} />
-          <Field name="lastname" label={t.fields.lastname} value={values.lastname} error={errors.lastname} onChange={(e) => setValues({ ...values, lastname: e.target.value })} />
-          <Field name="position" label={t.fields.position} value={values.position} error={errors.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
-          <label>
-            {t.profileName}
-            <select name="companyProfilId" value={values.companyProfilId} onChange={(e) => setValues({ ...values, companyProfilId: e.target.value })}>
+          <Field name="firstname" label={t.fields.firstname} {...form.input('firstname')} />
+          <Field name="lastname" label={t.fields.lastname} {...form.input('lastname')} />
+          <Field name="position" label={t.fields.position} {...form.input('position')} />
+          <div className="field">
+            <label htmlFor="anwender-profile">{t.profileName}</label>
+            <select id="anwender-profile" name="companyProfilId" value={form.values.companyProfilId}
+              onChange={(e) => form.set('companyProfilId', e.target.value)} aria-invalid={form.errors.companyProfilId ? true : undefined}>
               {profiles.map((p) => <option key={p.id} value={p.id}>{p.profilname}</option>)}
             </select>
-            {errors.companyProfilId && <span className="field-error">{errors.companyProfilId}</span>}
-          </label>
+            {form.errors.companyProfilId && <span className="field-error">{form.errors.companyProfilId}</span>}
+          </div>
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
           <button type="button" className="btn" onClick={onClose}>{t.cancel}</button>
         </div>
       </form>
@@ -110,7 +111,7 @@ function PersonModal({ person: loaded, profiles, onClose, onSaved }: {
 function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { companyId: string; panels: Panels }) {
   const [editing, setEditing] = useState<Person | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Person | null>(null);
-  const { write } = useWrite();
+  const { busy, write } = useWrite();
   const admin = isAdmin(getUser());
 
   async function remove(p: Person) {
@@ -118,8 +119,21 @@ function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { co
     setToDelete(null);
   }
 
-  const profileName = new Map(profiles.map((p) => [p.id, p.profilname]));
-  const sorted = [...persons].sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.firstname.localeCompare(b.firstname, 'de'));
+  const columns = useMemo<ListColumn<Person>[]>(() => {
+    const profileName = new Map(profiles.map((p) => [p.id, p.profilname]));
+    return [
+      col.text('lastname', t.surname, (p) => `${p.lastname}, ${p.firstname}`),
+      col.text('profile', t.profileName, (p) => profileName.get(p.companyProfilId) ?? '–'),
+      col.number('views', t.views, (p) => views.get(p.id) ?? 0),
+      col.actions((p) => `${p.firstname} ${p.lastname}`, (p) => [
+        { label: t.card, href: pathTo(paths.theCard, { id: p.id }), newTab: true },
+        { label: t.wallet, to: pathTo(paths.vcardWallet, { id: p.id }) },
+        { label: t.edit, onSelect: () => setEditing(p) },
+        { label: t.delete, danger: true, onSelect: () => setToDelete(p) },
+      ]),
+    ];
+  }, [profiles, views]);
+
   return (
     <div className="stack">
       <div className="toolbar">
@@ -133,85 +147,57 @@ function AnwenderPanel({ companyId, panels: { profiles, persons, views } }: { co
         <button type="button" className="btn btn-primary" disabled={!profiles.length} title={profiles.length ? undefined : t.noProfile}
           onClick={() => setEditing(null)}>{t.newPerson}</button>
       </div>
-      <table className="data responsive">
-        <thead><tr><th>{t.surname}</th><th>{t.profileName}</th><th>{t.views}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
-        <tbody>
-          {sorted.map((p) => (
-            <tr key={p.id}>
-              <td data-label={t.surname}>{p.lastname}, {p.firstname}</td>
-              <td data-label={t.profileName}>{profileName.get(p.companyProfilId) ?? '–'}</td>
-              <td data-label={t.views}>{(views.get(p.id) ?? 0).toLocaleString('de-DE')}</td>
-              <td>
-                <span className="row-actions">
-                  <a className="btn" href={pathTo(paths.theCard, { id: p.id })} target="_blank" rel="noopener" aria-label={`${p.lastname} ${t.card}`}>{t.card}</a>
-                  <Link className="btn" to={pathTo(paths.vcardWallet, { id: p.id })} aria-label={`${p.lastname} ${t.wallet}`}>{t.wallet}</Link>
-                  <button type="button" className="btn" aria-label={`${p.lastname} ${t.edit}`} onClick={() => setEditing(p)}>{t.edit}</button>
-                  <button type="button" className="btn btn-danger-outline" aria-label={`${p.lastname} ${t.remove}`} onClick={() => setToDelete(p)}>{t.remove}</button>
-                </span>
-              </td>
-            </tr>
-          ))}
-          {sorted.length === 0 && <tr><td colSpan={4} className="muted">{t.none}</td></tr>}
-        </tbody>
-      </table>
-      {editing !== undefined && (
-        <PersonModal person={editing} profiles={profiles} onClose={() => setEditing(undefined)}
-          onSaved={() => setEditing(undefined)} />
-      )}
+      <ListTable label={t.anwenderTitle} rows={persons} rowKey={(p) => p.id} columns={columns} emptyText={t.none}
+        search={{ label: t.search }} sort={{ initial: { id: 'lastname', desc: false } }} />
+      {editing !== undefined && <PersonModal person={editing} profiles={profiles} onClose={() => setEditing(undefined)} />}
       {toDelete && (
-        <ConfirmDialog title={t.deleteCardTitle} text={t.deleteCardText} confirmLabel={t.remove} cancelLabel={t.cancel}
-          onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
+        <ConfirmDialog title={t.deleteCardTitle} text={t.deleteCardText(`${toDelete.firstname} ${toDelete.lastname}`)} confirmLabel={t.delete}
+          cancelLabel={t.cancel} busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </div>
   );
 }
 
-/** Tab profile (spec §2 legacy profile table): name, cards, edit, duplicate (' Copy'). */
+/** Tab profile (spec §2 legacy profile table): name, cards, edit (in the legacy layout), duplicate (' Copy'). */
 function ProfilePanel({ companyId, profiles }: { companyId: string; profiles: Profile[] }) {
-  const { busy, write } = useWrite();
-  async function duplicate(p: Profile) {
-    // The list holds no full profile: read it, then create the copy.
-    const full = await write(call(profileGet, { params: { id: p.id } }), { revalidate: false });
-    if (!full.data) return;
-    const { id: _id, cardCount: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...content } = full.data;
-    await write(call(profileCreate, { body: { ...content, companyId, profilname: `${content.profilname}${t.copySuffix}` } }), { success: t.profileDuplicated });
-  }
+  const { write } = useWrite();
+  const columns = useMemo<ListColumn<Profile>[]>(() => {
+    async function duplicate(p: Profile) {
+      // The list holds no full profile: read it, then create the copy.
+      const full = await write(call(profileGet, { params: { id: p.id } }), { revalidate: false });
+      if (!full.data) return;
+      const { id: _id, cardCount: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...content } = full.data;
+      await write(call(profileCreate, { body: { ...content, companyId, profilname: `${content.profilname}${t.copySuffix}` } }), { success: t.profileDuplicated });
+    }
+    return [
+      col.text('profilname', t.profileName, (p) => p.profilname),
+      col.number('cards', t.cardCount, (p) => p.cardCount),
+      col.actions((p) => p.profilname, (p) => [
+        { label: t.edit, to: pathTo(paths.companyLegacyProfileEdit, { companyId, id: p.id }) },
+        { label: t.duplicate, onSelect: () => void duplicate(p) },
+      ]),
+    ];
+  }, [companyId, write]);
   return (
-    <table className="data responsive">
-      <thead><tr><th>{t.profileName}</th><th>{t.cardCount}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
-      <tbody>
-        {profiles.map((p) => (
-          <tr key={p.id}>
-            <td data-label={t.profileName}>{p.profilname}</td>
-            <td data-label={t.cardCount}>{p.cardCount}</td>
-            <td>
-              <span className="row-actions">
-                <Link className="btn" to={pathTo(paths.profileEdit, { id: p.id })} aria-label={`${p.profilname} ${t.edit}`}>{t.edit}</Link>
-                <button type="button" className="btn" disabled={busy} aria-label={`${p.profilname} ${t.duplicate}`} onClick={() => void duplicate(p)}>{t.duplicate}</button>
-              </span>
-            </td>
-          </tr>
-        ))}
-        {profiles.length === 0 && <tr><td colSpan={3} className="muted">{t.none}</td></tr>}
-      </tbody>
-    </table>
+    <div className="stack">
+      <h2>{t.tabProfile}</h2>
+      <ListTable label={t.tabProfile} rows={profiles} rowKey={(p) => p.id} columns={columns} emptyText={t.none}
+        sort={{ initial: { id: 'profilname', desc: false } }} />
+    </div>
   );
 }
 
-function EditTabs({ companyId, panels }: { companyId: string; panels: Panels }) {
+/** `/company/add` and `/company/edit/:companyId` (legacy layout): the company form; in edit mode also anwender and profile (`?tab=profile` opens that tab). */
+export function LegacyCompanyForm() {
+  const { companyId } = useParams();
+  const [search] = useSearchParams();
+  const { panels } = useLoaderData<typeof loader>();
+  if (!companyId || !panels) return <CompanyForm key="new" companyId={undefined} manageUsers manageSettings backTo={paths.companyLegacy} />;
   return (
-    <CompanyForm companyId={companyId} manageUsers manageSettings backTo={paths.companyLegacy}
+    <CompanyForm key={companyId} companyId={companyId} manageUsers manageSettings backTo={paths.companyLegacy} initialTab={search.get('tab') ?? undefined}
       extraTabs={[
         { id: 'anwender', label: t.tabAnwender, panel: <AnwenderPanel companyId={companyId} panels={panels} /> },
         { id: 'profile', label: t.tabProfile, panel: <ProfilePanel companyId={companyId} profiles={panels.profiles} /> },
       ]} />
   );
-}
-
-/** `/company/add` and `/company/edit/:companyId` (legacy layout): the company form; in edit mode also anwender and profile. */
-export function LegacyCompanyForm() {
-  const { companyId } = useParams();
-  const { panels } = useLoaderData<typeof loader>();
-  if (!companyId || !panels) return <CompanyForm key="new" companyId={undefined} manageUsers manageSettings backTo={paths.companyLegacy} />;
-  return <EditTabs key={companyId} companyId={companyId} panels={panels} />;
 }

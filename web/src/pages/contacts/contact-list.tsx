@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { profileList } from '../../../../shared/api/routes/profile.ts';
@@ -12,7 +12,9 @@ import { mailHref, telHref } from '../../../../shared/card/links.ts';
 import { call } from '../../api/client.ts';
 import { need, useFreshFor, useWrite } from '../../data.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
+import { col, ListScreen } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
+import { paths } from '../../paths.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
@@ -45,6 +47,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { companyId, karte, contacts, cards };
 }
 
+/** Everything searched in a contact: who, how to reach them, and from where. */
+const contactText = (c: Contact) => [c.name, c.company, c.email, c.phone].filter(Boolean).join(' ');
+
+/** Who it is with their company, e-mail and phone in one cell, so the list fits a laptop's width. */
+function Who({ c }: { c: Contact }) {
+  const mail = mailHref(c.email);
+  const tel = telHref(c.phone);
+  return (
+    <span className="contact-who">
+      <strong>{c.name}</strong>
+      {c.company && <span>{c.company}</span>}
+      {c.email && (mail ? <a href={mail}>{c.email}</a> : <span>{c.email}</span>)}
+      {c.phone && (tel ? <a href={tel}>{c.phone}</a> : <span>{c.phone}</span>)}
+    </span>
+  );
+}
+
+/** Newest first; who and how to reach them, what they wrote, on which card. */
+function contactColumns(remove: (c: Contact) => void): ListColumn<Contact>[] {
+  return [
+    col.text('createdAt', t.receivedAt, (c) => c.createdAt, { search: false, cell: (c) => <span className="nowrap">{formatDateTime(c.createdAt)}</span> }),
+    col.text('name', t.contact, contactText, { cell: (c) => <Who c={c} /> }),
+    col.text('message', t.message, (c) => c.message ?? '', { sort: false, optional: true, cell: (c) => (c.message ? <span className="contact-message">{c.message}</span> : '–') }),
+    col.text('card', t.card, (c) => c.cardName),
+    col.actions((c) => c.name, (c) => {
+      const mail = mailHref(c.email);
+      const tel = telHref(c.phone);
+      return [
+        mail ? { label: t.writeMail, href: mail } : null,
+        tel ? { label: t.callPhone, href: tel } : null,
+        { label: t.onlyThisCard, to: `${paths.contacts}?karte=${encodeURIComponent(c.personId)}` },
+        { label: t.delete, danger: true, onSelect: () => remove(c) },
+      ];
+    }),
+  ];
+}
+
 export function ContactListScreen() {
   const { companyId, karte, contacts, cards } = useLoaderData<typeof loader>();
   useFreshFor(companyId);
@@ -53,6 +92,7 @@ export function ContactListScreen() {
   const navigate = useNavigate();
   const { write, busy } = useWrite();
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const columns = useMemo(() => contactColumns(setDeleting), []);
 
   const filter = (
     <div className="contact-filters">
@@ -68,39 +108,31 @@ export function ContactListScreen() {
   );
 
   return (
-    <>
-      <ListScreen<Contact>
-        title={t.title}
-        rows={contacts}
-        rowKey={(c) => c.id}
-        blocked={companyId ? undefined : <p className="muted">{t.noCompany}</p>}
-        intro={filter}
-        actions={contacts?.length && companyId
-          ? <ExportButtons route={contactExport} params={undefined} query={{ companyId, ...(karte ? { personId: karte } : {}) }} what={t.title} fileBase={msg.contact.export.filePrefix} />
-          : undefined}
-        search={{ label: t.search }}
-        sort={{ initial: { id: 'createdAt', desc: true } }}
-        empty={{ text: t.empty }}
-        tableClassName="contacts"
-        columns={[
-          { id: 'createdAt', header: t.receivedAt, cell: (c) => <span className="nowrap">{formatDateTime(c.createdAt)}</span>, sortValue: (c) => c.createdAt },
-          { id: 'name', header: t.name, cell: (c) => c.name, sortValue: (c) => c.name, searchValue: (c) => `${c.name} ${c.company ?? ''}` },
-          { id: 'email', header: t.email, cell: (c) => (c.email ? <a href={mailHref(c.email)}>{c.email}</a> : '–'), searchValue: (c) => c.email ?? '' },
-          { id: 'phone', header: t.phone, cell: (c) => (c.phone ? <a href={telHref(c.phone)}>{c.phone}</a> : '–'), searchValue: (c) => c.phone ?? '' },
-          { id: 'company', header: t.company, cell: (c) => c.company ?? '–', sortValue: (c) => c.company ?? '' },
-          { id: 'message', header: t.message, cell: (c) => (c.message ? <span className="contact-message">{c.message}</span> : '–'), searchValue: (c) => c.message ?? '' },
-          { id: 'card', header: t.card, cell: (c) => c.cardName, sortValue: (c) => c.cardName, searchValue: (c) => c.cardName },
-          { id: 'actions', header: t.delete, hideHeader: true, cell: (c) => <button type="button" className="btn btn-danger btn-small" onClick={() => setDeleting(c)} aria-label={`${t.delete}: ${c.name}`}>{t.delete}</button> },
-        ]}
-      />
+    <ListScreen<Contact>
+      title={t.title}
+      rows={contacts}
+      rowKey={(c) => c.id}
+      columns={columns}
+      blocked={companyId ? undefined : <p className="muted">{t.noCompany}</p>}
+      intro={filter}
+      actions={contacts?.length && companyId
+        ? <ExportButtons route={contactExport} params={undefined} query={{ companyId, ...(karte ? { personId: karte } : {}) }} what={t.title} fileBase={msg.contact.export.filePrefix} />
+        : undefined}
+      search={{ label: t.search }}
+      sort={{ initial: { id: 'createdAt', desc: true } }}
+      persist="kontakte"
+      empty={{ text: t.empty }}
+      noMatch={t.noMatch}
+      tableClassName="contacts"
+    >
       {deleting && (
-        <ConfirmDialog title={t.deleteTitle} text={t.deleteText} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
+        <ConfirmDialog title={t.deleteTitle} text={t.deleteText(deleting.name)} confirmLabel={t.delete} cancelLabel={t.cancel} busy={busy}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
             await write(call(contactDelete, { params: { id: deleting.id } }), { success: t.deleted });
             setDeleting(null);
           }} />
       )}
-    </>
+    </ListScreen>
   );
 }

@@ -1,7 +1,6 @@
 import { creditStatisticsExport } from '../../../../shared/api/routes/exports.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { Suspense } from 'react';
-import type { ReactNode } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Await, useLoaderData } from 'react-router';
 import { creditStatistics } from '../../../../shared/api/routes/credit.ts';
 import type { CreditStatistics, MonthStats } from '../../../../shared/schemas/credit.ts';
@@ -9,6 +8,9 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
 import { BarChart } from './bar-chart.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { viewsPerCompany } from '../statistics/views-per-company.ts';
 import type { CompanyViews } from '../statistics/views-per-company.ts';
 
@@ -20,23 +22,45 @@ type Company = CreditStatistics['companies'][number];
 
 /**
  * The figures shown, once as 12-month charts (of the totals) and once as columns of the table
- * per company. Views come from the statistics route of each company (the credit statistics know
- * nothing of page views): one more chart and column, filled in when they arrive.
+ * per company (`columnsWith`). Views come from the statistics route of each company (the credit
+ * statistics know nothing of page views): one more chart and column, filled in when they arrive.
  */
 const charts: { title: string; value: (m: MonthStats) => number }[] = [
   { title: t.activations, value: (m) => m.activations },
   { title: t.creditsUsed, value: used },
 ];
 
-const columns: { label: string; cell: (c: Company) => ReactNode }[] = [
-  { label: msg.credit.ui.company, cell: (c) => c.org },
-  { label: t.activations, cell: (c) => sum(c.months, (m) => m.activations).toLocaleString('de-DE') },
-  { label: t.creditsUsed, cell: (c) => sum(c.months, used).toLocaleString('de-DE') },
-  { label: t.usedActivations, cell: (c) => sum(c.months, (m) => m.usedActivations).toLocaleString('de-DE') },
-  { label: t.usedMonthly, cell: (c) => sum(c.months, (m) => m.usedMonthly).toLocaleString('de-DE') },
-  { label: t.creditsAdded, cell: (c) => sum(c.months, (m) => m.added).toLocaleString('de-DE') },
-  { label: msg.credit.ui.balance, cell: (c) => c.credits.toLocaleString('de-DE') },
-];
+/** Sums of the 12 months per company; the balance is today's. */
+const total = (f: (m: MonthStats) => number) => (c: Company) => sum(c.months, f);
+
+/** One company's views, filled in when the statistics arrive (each cell waits, the table does not). */
+function ViewsCell({ views, companyId }: { views: Promise<Map<string, CompanyViews>>; companyId: string }) {
+  const empty = <span data-testid="company-views" />;
+  return (
+    <Suspense fallback={empty}>
+      <Await resolve={views}>{(v: Map<string, CompanyViews>) => <span data-testid="company-views">{(v.get(companyId)?.total ?? 0).toLocaleString('de-DE')}</span>}</Await>
+    </Suspense>
+  );
+}
+
+function columnsWith(views: Promise<Map<string, CompanyViews>>): ListColumn<Company>[] {
+  return [
+    col.text('org', msg.credit.ui.company, (c) => c.org),
+    col.number('activations', t.activations, total((m) => m.activations)),
+    // The split of the credits used sits in the same cell: two more columns would not fit a laptop's width.
+    col.number('used', t.creditsUsed, total(used), {
+      cell: (c) => (
+        <>
+          {total(used)(c).toLocaleString('de-DE')}
+          <small className="muted cell-note">{t.usedSplit(total((m) => m.usedActivations)(c), total((m) => m.usedMonthly)(c))}</small>
+        </>
+      ),
+    }),
+    col.number('added', t.creditsAdded, total((m) => m.added)),
+    col.number('balance', msg.credit.ui.balance, (c) => c.credits),
+    col.display('views', msg.statistic.ui.views, (c) => <ViewsCell views={views} companyId={c.companyId} />, { numeric: true }),
+  ];
+}
 
 /** `/v2/admin/statistik`: activations and credits used per month of the last 12, in charts and per company. */
 export async function loader(): Promise<{ stats: CreditStatistics; views: Promise<Map<string, CompanyViews>> }> {
@@ -47,44 +71,27 @@ export async function loader(): Promise<{ stats: CreditStatistics; views: Promis
 
 export function AdminStatistics() {
   const { stats, views } = useLoaderData<typeof loader>();
-  return (
-    <Suspense fallback={<Figures stats={stats} views={null} />}>
-      <Await resolve={views}>{(loaded: Map<string, CompanyViews>) => <Figures stats={stats} views={loaded} />}</Await>
-    </Suspense>
-  );
-}
-
-function Figures({ stats, views }: { stats: CreditStatistics; views: Map<string, CompanyViews> | null }) {
-  const viewTotals = views ? stats.months.map((_, i) => [...views.values()].reduce((n, v) => n + (v.views[i] ?? 0), 0)) : null;
-
+  const columns = useMemo(() => columnsWith(views), [views]);
   return (
     <section className="card stack">
       <h1>{t.title}</h1>
       <div className="bar-charts">
         {charts.map((c) => <BarChart key={c.title} title={c.title} months={stats.months} values={stats.total.map(c.value)} />)}
-        {viewTotals && <BarChart title={msg.statistic.ui.views} months={stats.months} values={viewTotals} />}
+        <Suspense fallback={null}>
+          <Await resolve={views}>{(loaded: Map<string, CompanyViews>) => <BarChart title={msg.statistic.ui.views} months={stats.months} values={viewTotals(stats, loaded)} />}</Await>
+        </Suspense>
       </div>
       <div className="toolbar">
         <h2 className="toolbar-title">{t.perCompany}</h2>
         <span className="spacer" />
         <ExportButtons route={creditStatisticsExport} params={undefined} what={msg.exports.creditStatistics.what} fileBase={msg.exports.creditStatistics.filePrefix} />
       </div>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.perCompany}>
-        <table className="data responsive" data-testid="statistics-table">
-          <thead>
-            <tr>{columns.map((c) => <th key={c.label}>{c.label}</th>)}<th>{msg.statistic.ui.views}</th></tr>
-          </thead>
-          <tbody>
-            {stats.companies.map((company) => (
-              <tr key={company.companyId}>
-                {columns.map((c) => <td key={c.label} data-label={c.label}>{c.cell(company)}</td>)}
-                <td data-label={msg.statistic.ui.views} data-testid="company-views">{views ? (views.get(company.companyId)?.total ?? 0).toLocaleString('de-DE') : ''}</td>
-              </tr>
-            ))}
-            {stats.companies.length === 0 && <tr><td colSpan={columns.length + 1} className="muted">{msg.credit.ui.none}</td></tr>}
-          </tbody>
-        </table>
-      </div>
+      <ListTable label={t.perCompany} rows={stats.companies} rowKey={(c) => c.companyId} columns={columns} emptyText={msg.credit.ui.none}
+        sort={{ initial: { id: 'org', desc: false } }} testId="statistics-table" tableClassName="statistics-table" />
     </section>
   );
 }
+
+/** All companies' views per month. */
+const viewTotals = (stats: CreditStatistics, views: Map<string, CompanyViews>) =>
+  stats.months.map((_, i) => [...views.values()].reduce((n, v) => n + (v.views[i] ?? 0), 0));

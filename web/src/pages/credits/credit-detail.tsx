@@ -1,7 +1,7 @@
 import { creditHistoryExport } from '../../../../shared/api/routes/exports.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { companyGet } from '../../../../shared/api/routes/company.ts';
 import { creditGet, creditHistoryCreate, creditHistoryList } from '../../../../shared/api/routes/credit.ts';
@@ -13,9 +13,12 @@ import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showError } from '../../toast.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 
 const t = msg.credit.ui;
 type Tab = 'bearbeiten' | 'history';
@@ -45,64 +48,43 @@ function useHistory(companyId: string, first: { items: CreditEntry[]; nextCursor
   return { items: [...first.items, ...(current?.items ?? [])], hasMore: Boolean(next), more };
 }
 
-function HistoryTable({ companyId, items, hasMore, onMore }: { companyId: string; items: CreditEntry[] | null; hasMore: boolean; onMore: () => void }) {
-  if (!items) return <p className="muted">{msg.ui.loading}</p>;
-  if (!items.length) return <p className="muted">{t.noHistory}</p>;
+const historyColumns: ListColumn<CreditEntry>[] = [
+  col.display('date', t.date, (e) => <span className="nowrap">{formatDateTime(e.createdAt)}</span>),
+  col.number('credits', t.credits, (e) => e.credits, { cell: (e) => <span className={e.credits < 0 ? 'credits-negative' : undefined}>{e.credits.toLocaleString('de-DE')}</span> }),
+  col.text('kind', t.kind, (e) => msg.credit.kinds[e.kind]),
+  col.text('infotext', t.infotextColumn, (e) => e.infotext ?? '–'),
+  col.text('who', t.who, (e) => e.createdByName ?? e.createdBy),
+  col.display('card', t.card, (e) => (e.cardId ? <Link to={pathTo(paths.visitenkarteEdit, { id: e.cardId })}>{t.openCard}</Link> : '–')),
+];
+
+/** Newest first, as the server pages it (a sort would order only the pages loaded so far). */
+function HistoryTable({ companyId, items, hasMore, onMore }: { companyId: string; items: CreditEntry[]; hasMore: boolean; onMore: () => void }) {
   return (
     <div className="stack">
-      <div className="toolbar">
-        <span className="spacer" />
-        <ExportButtons route={creditHistoryExport} params={{ id: companyId }} what={msg.exports.creditHistory.what} fileBase={msg.exports.creditHistory.filePrefix} />
-      </div>
-      <div className="table-scroll">
-        <table className="data responsive" data-testid="credit-history">
-          <thead>
-            <tr>
-              <th>{t.date}</th>
-              <th>{t.credits}</th>
-              <th>{t.kind}</th>
-              <th>{t.infotextColumn}</th>
-              <th>{t.who}</th>
-              <th>{t.card}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e.id}>
-                <td data-label={t.date} className="nowrap">{formatDateTime(e.createdAt)}</td>
-                <td data-label={t.credits} className={e.credits < 0 ? 'credits-negative' : undefined}>{e.credits.toLocaleString('de-DE')}</td>
-                <td data-label={t.kind}>{msg.credit.kinds[e.kind]}</td>
-                <td data-label={t.infotextColumn}>{e.infotext ?? '–'}</td>
-                <td data-label={t.who}>{e.createdByName ?? e.createdBy}</td>
-                <td data-label={t.card}>
-                  {e.cardId ? <Link to={pathTo(paths.visitenkarteEdit, { id: e.cardId })}>{t.openCard}</Link> : '–'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {items.length > 0 && (
+        <div className="toolbar">
+          <span className="spacer" />
+          <ExportButtons route={creditHistoryExport} params={{ id: companyId }} what={msg.exports.creditHistory.what} fileBase={msg.exports.creditHistory.filePrefix} />
+        </div>
+      )}
+      <ListTable label={t.tabHistory} rows={items} rowKey={(e) => e.id} columns={historyColumns} emptyText={t.noHistory} testId="credit-history" />
       {hasMore && <button type="button" className="btn" onClick={onMore}>{t.more}</button>}
     </div>
   );
 }
 
 function EntryForm({ companyId, onBooked }: { companyId: string; onBooked: () => void }) {
-  const revalidator = useRevalidator();
   const form = useForm({
     name: 'credit',
     initial: { credits: '', infotext: '' },
     parse: (v) => createCreditEntrySchema.safeParse({ companyId, ...v }),
   });
+  // Balance, history and the header's credits load again (the write path revalidates).
   const submit = form.onSubmit(async (body) => {
     const res = await call(creditHistoryCreate, { body });
-    if (!res.data) return res;
-    showSuccess(t.saved, undefined, { form: 'credit' });
-    // Balance, history and the header's credits load again.
-    await revalidator.revalidate();
-    onBooked();
+    if (res.data) onBooked();
     return res;
-  });
+  }, { success: t.saved });
 
   return (
     <form className="stack" onSubmit={(ev) => void submit(ev)} noValidate>

@@ -6,8 +6,8 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { ListScreen } from '../../components/list-screen.tsx';
-import type { Column } from '../../components/list-screen.tsx';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 
 const t = msg.credit.ui;
 
@@ -20,16 +20,7 @@ export interface CreditRow {
   remainingMonths: number;
 }
 
-type SortKey = 'org' | 'credits' | 'inactiveCards' | 'remainingMonths';
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
-
-export function sortRows(rows: CreditRow[], key: SortKey, desc: boolean): CreditRow[] {
-  const dir = desc ? -1 : 1;
-  return [...rows].sort((a, b) => {
-    const primary = key === 'org' ? collator.compare(a.org, b.org) : a[key] - b[key];
-    return dir * primary || collator.compare(a.org, b.org);
-  });
-}
 
 /** Spec §2: a company whose active cards have no month left is flagged. */
 export const isDanger = (r: CreditRow) => r.remainingMonths === 0 && r.activeCards > 0;
@@ -48,30 +39,25 @@ export async function loader() {
   };
 }
 
-const num = (n: number) => n.toLocaleString('de-DE');
-// Ties (same credits, same months) are ordered by company, as sortRows does.
-const columns: Column<CreditRow>[] = [
-  { id: 'org', header: t.company, cell: (r) => r.org, sortValue: (r) => r.org },
-  { id: 'credits', header: t.credits, cell: (r) => num(r.credits), sortValue: (r) => r.credits },
-  { id: 'activeCards', header: t.activeCards, cell: (r) => num(r.activeCards) },
-  { id: 'inactiveCards', header: t.inactiveCards, cell: (r) => num(r.inactiveCards), sortValue: (r) => r.inactiveCards },
-  {
-    id: 'remainingMonths', header: t.remainingMonths, sortValue: (r) => r.remainingMonths,
-    cell: (r) => <>{num(r.remainingMonths)}{isDanger(r) && <span className="visually-hidden"> ({t.dangerHint})</span>}</>,
-  },
-  {
-    id: 'details', header: t.details, hideHeader: true,
-    cell: (r) => <Link className="btn" to={pathTo(paths.adminCreditDetail, { companyId: r.id })} aria-label={`${r.org} ${t.details}`}>{t.details}</Link>,
-  },
+// The rows come ordered by company, so ties (same credits, same months) stay in that order.
+export const creditColumns: ListColumn<CreditRow>[] = [
+  col.text('org', t.company, (r) => r.org),
+  col.number('credits', t.credits, (r) => r.credits),
+  col.number('activeCards', t.activeCards, (r) => r.activeCards, { sort: false }),
+  col.number('inactiveCards', t.inactiveCards, (r) => r.inactiveCards),
+  col.number('remainingMonths', t.remainingMonths, (r) => r.remainingMonths, {
+    cell: (r) => <>{r.remainingMonths.toLocaleString('de-DE')}{isDanger(r) && <span className="visually-hidden"> ({t.dangerHint})</span>}</>,
+  }),
+  col.actions((r) => r.org, (r) => [{ label: t.details, to: pathTo(paths.adminCreditDetail, { companyId: r.id }) }]),
 ];
 
 /** `/v2/admin/credit`: every company's balance, sortable by company, credits, inactive cards, remaining months. */
 export function CreditOverview() {
   const { rows } = useLoaderData<typeof loader>();
-  const sorted = useMemo(() => sortRows(rows, 'org', false), [rows]);
+  const sorted = useMemo(() => [...rows].sort((a, b) => collator.compare(a.org, b.org)), [rows]);
   return (
-    <ListScreen title={t.overviewTitle} count={false} rows={sorted} rowKey={(r) => r.id} columns={columns}
-      sort={{ initial: { id: 'org', desc: false } }} empty={{ text: t.none }}
+    <ListScreen title={t.overviewTitle} count={false} rows={sorted} rowKey={(r) => r.id} columns={creditColumns}
+      search={{ label: msg.company.search }} sort={{ initial: { id: 'org', desc: false } }} empty={{ text: t.none }}
       rowClassName={(r) => (isDanger(r) ? 'row-danger' : undefined)} rowTitle={(r) => (isDanger(r) ? t.dangerHint : undefined)} />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { profileCreate, profileGet, profileUpdate } from '../../../../shared/api/routes/profile.ts';
 import { createProfileSchema, updateProfileSchema } from '../../../../shared/schemas/profile.ts';
@@ -10,7 +10,7 @@ import type { FieldErrors } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
+import { showError } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
@@ -34,9 +34,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /**
  * `/v2/card/profil/add` and `/v2/card/profil/edit/:id`; with `?duplicate=true` the profile is
- * loaded (edit path) or taken from the navigation state (add path) and saved as a new one.
+ * loaded (edit path) or taken from the navigation state (add path) and saved as a new one. The
+ * legacy company form edits its profiles in the legacy layout (`backTo` its profile tab).
  */
-export function ProfileForm() {
+export function ProfileForm({ backTo = paths.profileOverview }: { backTo?: string }) {
   const { profile } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const location = useLocation();
@@ -49,11 +50,10 @@ export function ProfileForm() {
       ? { values: duplicateOf(source), companyId: source.companyId }
       : { values: valuesOf(source), edit: { id: source.id, version: source.version }, companyId: source.companyId };
   const key = `${source?.id ?? 'new'}:${source?.version ?? ''}:${duplicate}`;
-  return <ProfileFormFor key={key} loaded={loaded} />;
+  return <ProfileFormFor key={key} loaded={loaded} backTo={backTo} />;
 }
 
-function ProfileFormFor({ loaded }: { loaded: Loaded }) {
-  const navigate = useNavigate();
+function ProfileFormFor({ loaded, backTo }: { loaded: Loaded; backTo: string }) {
   const { selectedId } = useCompanyStore();
   const [tab, setTab] = useState<ProfileTab>('daten');
   const [sub, setSub] = useState<SettingsTab>('styling');
@@ -79,16 +79,10 @@ function ProfileFormFor({ loaded }: { loaded: Loaded }) {
   });
   const { values, errors } = form;
 
-  const submit = form.onSubmit(async (body) => {
-    const res = edit
-      ? await call(profileUpdate, { params: { id: edit.id }, body: body as UpdateProfileData })
-      : await call(profileCreate, { body: body as ProfileInput });
-    if (!res.data) return res;
-    showSuccess(edit ? t.edited : t.created, undefined, { form: 'profile' });
-    // The list (and the layout's profiles) load again on the way there.
-    await navigate(paths.profileOverview);
-    return res;
-  });
+  // The list (and the layout's profiles) load again on the way there.
+  const submit = form.onSubmit((body) => (edit
+    ? call(profileUpdate, { params: { id: edit.id }, body: body as UpdateProfileData })
+    : call(profileCreate, { body: body as ProfileInput })), { success: edit ? t.edited : t.created, next: backTo });
 
   const has = (tabId: ProfileTab) => Object.keys(errors).some((k) => tabOf(k).tab === tabId);
   const panel = { values, errors, onChange: form.setValues };
@@ -105,7 +99,7 @@ function ProfileFormFor({ loaded }: { loaded: Loaded }) {
           ]} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
-          <Link className="btn" to={paths.profileOverview}>{t.cancel}</Link>
+          <Link className="btn" to={backTo}>{t.cancel}</Link>
         </div>
         {form.prompt}
       </form>

@@ -8,8 +8,8 @@ import { call } from '../../api/client.ts';
 import { useFreshFor, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
-import type { Column } from '../../components/list-screen.tsx';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 
@@ -47,28 +47,16 @@ export function ProfileOverview() {
   }
 
   const total = profiles?.length ?? 0;
-  const columns: Column<Profile>[] = [
-    { id: 'profilname', header: t.fields.profilname, cell: (p) => p.profilname, sortValue: (p) => p.profilname, searchValue: (p) => p.profilname },
-    { id: 'firmenname', header: t.fields.firmenname, cell: (p) => p.firmenname ?? '–', sortValue: (p) => p.firmenname ?? '' },
-    { id: 'cards', header: t.cards, cell: cardsOf, sortValue: cardsOf },
-    {
-      id: 'actions', header: t.edit_, hideHeader: true,
-      cell: (p) => {
-        const blocked = blockedBecause(cardsOf(p), total);
-        const reasonId = `profile-${p.id}-blocked`;
-        return (
-          <span className="row-actions">
-            <Link className="btn" to={pathTo(paths.profileEdit, { id: p.id })} aria-label={`${p.profilname} ${t.edit_}`}>{t.edit_}</Link>
-            <Link className="btn" to={`${pathTo(paths.profileEdit, { id: p.id })}?duplicate=true`} aria-label={`${p.profilname} ${t.duplicate}`}>{t.duplicate}</Link>
-            <span className={blocked ? 'disabled-hint' : undefined} title={blocked ?? undefined}>
-              <button type="button" className="btn btn-danger-outline" disabled={Boolean(blocked)} aria-describedby={blocked ? reasonId : undefined}
-                aria-label={`${p.profilname} ${t.delete}`} onClick={() => setToDelete(p)}>{t.delete}</button>
-            </span>
-            {blocked && <small id={reasonId} className="disabled-reason">{blocked}</small>}
-          </span>
-        );
-      },
-    },
+  const columns: ListColumn<Profile>[] = [
+    col.text('profilname', t.fields.profilname, (p) => p.profilname),
+    col.text('firmenname', t.fields.firmenname, (p) => p.firmenname ?? '–', { search: false }),
+    col.number('cards', t.cards, cardsOf),
+    col.actions((p) => p.profilname, (p) => [
+      { label: t.edit_, to: pathTo(paths.profileEdit, { id: p.id }) },
+      { label: t.duplicate, to: `${pathTo(paths.profileEdit, { id: p.id })}?duplicate=true` },
+      // Not possible: stays in the menu, disabled, saying why.
+      { label: t.delete, danger: true, disabled: blockedBecause(cardsOf(p), total), onSelect: () => setToDelete(p) },
+    ]),
   ];
   const add = <Link className="btn btn-primary" to={paths.profileAdd}>{t.add}</Link>;
   return (
@@ -78,7 +66,7 @@ export function ProfileOverview() {
       sort={{ initial: { id: 'profilname', desc: false } }}
       empty={{ text: t.none, action: add }}>
       {toDelete && (
-        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion} confirmLabel={t.delete} cancelLabel={t.cancel}
+        <ConfirmDialog title={t.deleteTitle} text={t.deleteQuestion(toDelete.profilname)} confirmLabel={t.delete} cancelLabel={t.cancel}
           busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />
       )}
     </ListScreen>

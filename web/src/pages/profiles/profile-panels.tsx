@@ -11,7 +11,8 @@ import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ColorField } from '../../components/color-field.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { AddressModal } from './address-modal.tsx';
-import { addressKeys } from './profile-values.ts';
+import { addressKeys, previewOf } from './profile-values.ts';
+import { CardPreview } from '../cards/card-preview.tsx';
 import type { AddressValues, ProfileValues, SettingsTab } from './profile-values.ts';
 
 const t = msg.profile;
@@ -197,12 +198,19 @@ export function SettingsPanel({ values, errors, onChange, sub, onSub }: PanelPro
     </div>
   );
   const invalid = (prefix: (k: string) => boolean) => Object.keys(errors).some(prefix);
+  // Every setting changes how the cards look: the preview stands beside all three sub-tabs.
   return (
-    <Tabs label={t.tabs.einstellungen} value={sub} onChange={onSub} className="sub-tabs"
-      tabs={[
-        { id: 'styling', label: t.subTabs.styling, panel: styling, invalid: invalid((k) => k.startsWith('settings.') && !/^settings\.(theme|display)/.test(k)) },
-        { id: 'anzeige', label: t.subTabs.anzeige, panel: anzeige, invalid: invalid((k) => k.startsWith('settings.display')) },
-        { id: 'auswahl', label: t.subTabs.auswahl, panel: auswahl, invalid: invalid((k) => k.startsWith('settings.theme')) },
-      ]} />
+    <div className="settings-with-preview">
+      <Tabs label={t.tabs.einstellungen} value={sub} onChange={onSub} className="sub-tabs"
+        tabs={[
+          { id: 'styling', label: t.subTabs.styling, panel: styling, invalid: invalid((k) => k.startsWith('settings.') && !/^settings\.(theme|display)/.test(k)) },
+          { id: 'anzeige', label: t.subTabs.anzeige, panel: anzeige, invalid: invalid((k) => k.startsWith('settings.display')) },
+          { id: 'auswahl', label: t.subTabs.auswahl, panel: auswahl, invalid: invalid((k) => k.startsWith('settings.theme')) },
+        ]} />
+      <aside className="settings-preview">
+        <p className="muted field-hint">{t.previewNote}</p>
+        <CardPreview {...previewOf(values)} />
+      </aside>
+    </div>
   );
 }

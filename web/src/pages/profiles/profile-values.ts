@@ -1,6 +1,7 @@
 import { createProfileSchema } from '../../../../shared/schemas/profile.ts';
 import type { Profile, ProfileInput, ProfileSettings, ProfileSocialType } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
+import type { ThemeProps } from '../../themes/types.ts';
 
 // What the profile form holds: text inputs as strings ('' = absent), numbers as typed text.
 
@@ -86,6 +87,37 @@ export function bodyOf(v: ProfileValues) {
     settings: {
       ...v.settings,
       logo: { ...l, top: numberOrNull(l.top), right: numberOrNull(l.right), left: numberOrNull(l.left), height: numberOrNull(l.height) },
+    },
+  };
+}
+
+const pxOrNull = (v: string): number | null => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const textOrUndefined = (v: string) => (v.trim() ? v : undefined);
+
+/**
+ * What the settings' live preview shows: a sample card holder on this profile as it is typed right
+ * now (not yet validated), with the profile's first address. Own CSS is not applied (as in the
+ * card form's preview: it comes with the public card).
+ */
+export function previewOf(v: ProfileValues): ThemeProps {
+  const sample = msg.profile.previewPerson;
+  const adressen = v.adressen.map((a, i) => ({ ...a, adresseId: a.adresseId ?? `neu-${i}` }));
+  const l = v.settings.logo;
+  return {
+    person: { ...sample, tel: [...sample.tel], email: [...sample.email], social: [], adresseId: adressen[0]?.adresseId },
+    profile: {
+      firmenname: textOrUndefined(v.firmenname),
+      claim: textOrUndefined(v.claim),
+      logo: v.logo,
+      appleLogo: v.appleLogo,
+      walletLogo: v.walletLogo,
+      url: textOrUndefined(v.url),
+      impressum: textOrUndefined(v.impressum),
+      datenschutz: textOrUndefined(v.datenschutz),
+      umsatzsteuernummer: textOrUndefined(v.umsatzsteuernummer),
+      handelsgericht: textOrUndefined(v.handelsgericht),
+      adressen,
+      settings: { ...v.settings, logo: { ...l, top: pxOrNull(l.top), right: pxOrNull(l.right), left: pxOrNull(l.left), height: pxOrNull(l.height) }, customCss: null },
     },
   };
 }

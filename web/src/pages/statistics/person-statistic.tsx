@@ -1,46 +1,64 @@
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
+import { personGet } from '../../../../shared/api/routes/person.ts';
 import { statisticCard } from '../../../../shared/api/routes/statistic.ts';
-import { vcardStatistic } from '../../../../shared/api/routes/vcard.ts';
+import { vcardPersonGet, vcardStatistic } from '../../../../shared/api/routes/vcard.ts';
 import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { tapsPerKind, viewsPerYear } from './figures.ts';
 import { TapsByKind } from './taps-by-kind.tsx';
 
 const t = msg.statistic.ui;
+const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
-/** The card's views per day; a legacy person (admins only) has the same counters under GET vcard/statistic/{id}. */
-export async function loader({ params }: LoaderFunctionArgs): Promise<{ entries: CardStatisticEntry[] }> {
+/**
+ * Whose figures and the card's views per day. A legacy person (admins only) has the same counters
+ * under GET vcard/statistic/{id}.
+ */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ name: string; entries: CardStatisticEntry[] }> {
   const id = params.id ?? '';
-  const res = await call(statisticCard, { params: { id } });
-  if (res.data) return { entries: res.data };
+  const [res, card] = await Promise.all([call(statisticCard, { params: { id } }), call(personGet, { params: { id } })]);
+  if (res.data && card.data) return { name: fullName(card.data), entries: res.data };
   if (res.statusCode === 404) {
-    const legacy = await call(vcardStatistic, { params: { id } });
-    if (legacy.data) return { entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0, taps: 0, tapsByKind: {} })) };
+    const [legacy, person] = await Promise.all([call(vcardStatistic, { params: { id } }), call(vcardPersonGet, { params: { id } })]);
+    if (legacy.data && person.data) {
+      return { name: fullName(person.data), entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0, taps: 0, tapsByKind: {} })) };
+    }
   }
-  return { entries: await need(Promise.resolve(res)) };
+  return { name: fullName(await need(Promise.resolve(card))), entries: await need(Promise.resolve(res)) };
 }
 
-/** `/vcard/person/statistic/:id` (legacy layout): 'Übersicht - Statistik', 'Aufrufe Total', Jahr / Aufrufe. */
-export function PersonStatistic() {
-  const { entries } = useLoaderData<typeof loader>();
+const yearColumns: ListColumn<{ year: string; views: number; taps: number }>[] = [
+  col.text('year', t.year, (y) => y.year, { search: false }),
+  col.number('views', t.views, (y) => y.views),
+  col.number('taps', t.taps, (y) => y.taps),
+];
+
+/**
+ * One card's views (spec §2 'Übersicht - Statistik', 'Aufrufe Total' (shown 'gesamt'), Jahr / Aufrufe),
+ * titled with whose they are: `/v2/card/statistik/:id` in the V2 layout (from the statistics
+ * overview) and `/vcard/person/statistic/:id` in the legacy layout (from the legacy person list).
+ */
+export function PersonStatistic({ backTo }: { backTo: { to: string; label: string } }) {
+  const { name, entries } = useLoaderData<typeof loader>();
   const years = viewsPerYear(entries);
   const total = years.reduce((n, y) => n + y.views, 0);
   const taps = years.reduce((n, y) => n + y.taps, 0);
   return (
     <section className="card stack">
-      <h1>{t.personTitle}</h1>
+      <div className="toolbar">
+        <h1 className="toolbar-title">{t.personTitleOf(name)}</h1>
+        <span className="spacer" />
+        <Link className="btn" to={backTo.to}>{backTo.label}</Link>
+      </div>
       <p>{t.totalViews}: <strong data-testid="person-total-views">{total.toLocaleString('de-DE')}</strong></p>
       <p>{t.totalTaps}: <strong data-testid="person-total-taps">{taps.toLocaleString('de-DE')}</strong></p>
-      <table className="data" data-testid="person-years">
-        <thead><tr><th>{t.year}</th><th>{t.views}</th><th>{t.taps}</th></tr></thead>
-        <tbody>
-          {years.map((y) => <tr key={y.year}><td>{y.year}</td><td>{y.views.toLocaleString('de-DE')}</td><td>{y.taps.toLocaleString('de-DE')}</td></tr>)}
-          {years.length === 0 && <tr><td colSpan={3} className="muted">{t.noEntries}</td></tr>}
-        </tbody>
-      </table>
+      <ListTable label={t.personTitleOf(name)} rows={years} rowKey={(y) => y.year} columns={yearColumns} emptyText={t.noEntries} testId="person-years" />
       <TapsByKind kinds={tapsPerKind(entries)} testId="person-taps" />
       <p className="muted">{t.logDelay}</p>
     </section>

@@ -15,6 +15,9 @@ import { useCompanyStore } from '../../state/company-store.ts';
 import { selectedCompanyId } from '../../state/selection.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { BarChart } from '../credits/bar-chart.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 import { personsOf } from '../cards/persons-of.ts';
 import { statisticsVisible } from './company-statistics.ts';
 import { formatViewsPerCard, tapsPerKind } from './figures.ts';
@@ -71,11 +74,22 @@ export function StatistikOverview() {
   );
 }
 
+interface Row { id: string; name: string; lastname: string; views: number[]; saves: number[]; taps: number[]; tapsByKind: Record<string, number> }
+
+/** Name (to the card's own statistics), its chart of the 12 months, the window's total views, saves and taps. */
+const rowColumns = (months: string[]): ListColumn<Row>[] => [
+  col.text('name', t.name, (r) => r.name, { cell: (r) => <Link to={pathTo(paths.statistikPerson, { id: r.id })}>{r.name}</Link> }),
+  col.display('chart', t.views, (r) => <BarChart title={r.name} months={months} values={r.views} compact />),
+  col.number('total', t.total, (r) => sum(r.views), { cell: (r) => <span data-testid="row-views">{sum(r.views).toLocaleString('de-DE')}</span> }),
+  col.number('saves', t.saves, (r) => sum(r.saves), { cell: (r) => <span data-testid="row-saves">{sum(r.saves).toLocaleString('de-DE')}</span> }),
+  col.number('taps', t.taps, (r) => sum(r.taps), { cell: (r) => <span data-testid="row-taps">{sum(r.taps).toLocaleString('de-DE')}</span> }),
+];
+
 function Statistik({ companyId, figures, activeCards }: { companyId: string; figures: Figures; activeCards: number }) {
   const { stats, persons } = figures;
   const byId = new Map(stats.cards.map((c) => [c.personId, c]));
   const zeros = stats.months.map(() => 0);
-  const rows = persons
+  const rows: Row[] = persons
     .map((p) => {
       const c = byId.get(p.id);
       return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros, taps: c?.taps ?? zeros, tapsByKind: c?.tapsByKind ?? {} };
@@ -106,25 +120,8 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
       <div className="bar-charts">
         <BarChart title={t.companyChart} months={stats.months} values={monthTotals} />
       </div>
-      <div className="table-scroll">
-        <table className="data responsive statistik-persons" data-testid="statistik-table">
-          <thead>
-            <tr><th>{t.name}</th><th>{t.views}</th><th>{t.total}</th><th>{t.saves}</th><th>{t.taps}</th></tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="statistik-row" data-person-id={r.id}>
-                <td data-label={t.name}><Link to={pathTo(paths.personStatistic, { id: r.id })}>{r.name}</Link></td>
-                <td data-label={t.views}><BarChart title={r.name} months={stats.months} values={r.views} /></td>
-                <td data-label={t.total} data-testid="row-views">{sum(r.views).toLocaleString('de-DE')}</td>
-                <td data-label={t.saves} data-testid="row-saves">{sum(r.saves).toLocaleString('de-DE')}</td>
-                <td data-label={t.taps} data-testid="row-taps">{sum(r.taps).toLocaleString('de-DE')}</td>
-              </tr>
-            ))}
-            {rows.length === 0 && <tr><td colSpan={5} className="muted">{t.noEntries}</td></tr>}
-          </tbody>
-        </table>
-      </div>
+      <ListTable label={t.perCard} rows={rows} rowKey={(r) => r.id} columns={rowColumns(stats.months)} emptyText={t.noEntries}
+        sort={{ initial: { id: 'name', desc: false } }} testId="statistik-table" tableClassName="statistik-persons" />
       <TapsByKind kinds={tapsPerKind(rows)} testId="company-taps" allTime />
     </section>
   );

@@ -62,11 +62,12 @@ export function ImportSection({ companies, profiles }: { companies: Option[]; pr
   const total = loaded?.rows.length ?? 0;
   const profileOptions = companyId ? profiles : [];
   const profileId = form.values.profileId;
-  const start = (fromStart: boolean) => form.onSubmit(async (choice) => {
-    if (!loaded) return null;
+  // The choice is checked like a form's; the import itself is many requests with their own progress.
+  const start = async (fromStart: boolean) => {
+    const choice = form.check();
+    if (!choice || !loaded) return;
     await run({ ...choice, fields: loaded.fields, rows: loaded.rows, invalid: loaded.invalid, fromStart });
-    return null;
-  })();
+  };
   const ready = Boolean(loaded && total) && !state.running;
   const finished = loaded !== null && state.done >= total && state.results.length > 0;
   return (

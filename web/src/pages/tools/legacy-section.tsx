@@ -85,7 +85,8 @@ export function LegacySection({ companies, legacyCompanies }: { companies: Optio
   return (
     <section className="card stack" aria-labelledby="legacy-title">
       <h2 id="legacy-title">{t.legacyTitle}</h2>
-      <form className="stack" noValidate onSubmit={form.onSubmit(check)}>
+      {/* `check` writes (and is also called when "activate" changes): the form only validates first. */}
+      <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); const choice = form.check(); if (choice) void check(choice); }}>
         <div className="form-grid">
           <Select label={t.legacyCompany} value={form.values.vcardCompanyId} options={legacyCompanies} placeholder={t.chooseLegacyCompany} error={form.errors.vcardCompanyId}
             onChange={(v) => form.set('vcardCompanyId', v)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useNavigate, useRouteLoaderData } from 'react-router';
 import { userUpdate } from '../../../../shared/api/routes/user.ts';
 import { changeEmailSchema, changePasswordSchema } from '../../../../shared/schemas/user.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
@@ -7,7 +7,6 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
-import { showError, showSuccess } from '../../toast.tsx';
 import { signIn } from '../../auth.ts';
 import { paths } from '../../paths.ts';
 import { setUser } from '../../session.ts';
@@ -34,18 +33,16 @@ export function AccountPage() {
 
 /** A new e-mail address needs the current password (issue 19): a stolen session cannot redirect the account. */
 function EmailForm({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
-  const revalidator = useRevalidator();
   const form = useForm({ name: 'account-email', initial: { email: '', currentPassword: '' }, parse: (v: { email: string; currentPassword: string }) => changeEmailSchema.safeParse(v) });
   const submit = form.onSubmit(async ({ email, currentPassword }) => {
     const res = await call(userUpdate, { params: { id: user.id }, body: { email, currentPassword, password: undefined, version: user.version } });
-    if (!res.data) return res;
-    setUser(res.data);
-    forgetSessionAnswer();
-    showSuccess(t.emailChanged, undefined, { form: 'account-email' });
-    onChanged();
-    void revalidator.revalidate();
+    if (res.data) {
+      setUser(res.data);
+      forgetSessionAnswer();
+      onChanged();
+    }
     return res;
-  });
+  }, { success: t.emailChanged });
   return (
     <>
       <h2>{t.emailTitle}</h2>
@@ -69,15 +66,13 @@ function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onCh
     if (!res.data) return res;
     // The change ended every session, this one included; sign in again with the new password.
     const again = await signIn(res.data.username, password);
-    if (again.error !== null) {
-      showError(again.error, { form: 'account' });
-      onSignedOut();
-      return null;
+    if (again.error === null) {
+      onChanged();
+      return res;
     }
-    showSuccess(t.changed, undefined, { form: 'account' });
-    onChanged();
-    return res;
-  });
+    onSignedOut();
+    return { data: null, statusCode: 401, errorMessage: again.error };
+  }, { success: t.changed, revalidate: false });
 
   return (
     <>

@@ -1,6 +1,8 @@
-import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userAdminUpdate, userCreate, userGet, userGroups } from '../../../../shared/api/routes/user.ts';
+import { companyList } from '../../../../shared/api/routes/company.ts';
+import type { Company } from '../../../../shared/schemas/company.ts';
 import { adminUpdateUserSchema, createUserSchema } from '../../../../shared/schemas/user.ts';
 import type { UserGroup } from '../../../../shared/schemas/user.ts';
 import type { z } from 'zod';
@@ -10,10 +12,10 @@ import { Field } from '../../form.tsx';
 import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need } from '../../data.tsx';
-import { showSuccess } from '../../toast.tsx';
 import { getUser, setUser } from '../../session.ts';
 import { paths } from '../../paths.ts';
 import { PasswordStrength } from '../../components/password-strength.tsx';
+import { groupLabel } from './group-label.ts';
 
 const t = msg.users;
 
@@ -25,25 +27,65 @@ interface Values {
   password: string;
   userGroupId: string;
   isActive: boolean;
+  companyIds: string[];
 }
 
-const EMPTY: Values = { username: '', email: '', firstname: '', lastname: '', password: '', userGroupId: '', isActive: true };
+const EMPTY: Values = { username: '', email: '', firstname: '', lastname: '', password: '', userGroupId: '', isActive: true, companyIds: [] };
 
 /** Spec §6: the group named `user` (any case) is preselected for a new user. */
 function defaultGroupId(groups: UserGroup[]): string {
   return groups.find((g) => g.group.trim().toLowerCase() === 'user')?.id ?? '';
 }
 
-/** The groups, and on edit the user (a missing one is 'Nicht gefunden' inside the layout). */
+/** The groups, the companies to assign, and on edit the user (a missing one is 'Nicht gefunden' inside the layout). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const [groups, user] = await Promise.all([
+  const [groups, companies, user] = await Promise.all([
     need(call(userGroups)),
+    need(call(companyList)),
     params.userId ? need(call(userGet, { params: { id: params.userId } })) : Promise.resolve(null),
   ]);
   const values: Values = user
-    ? { username: user.username, email: user.email, firstname: user.firstname, lastname: user.lastname, password: '', userGroupId: user.userGroup.id, isActive: user.isActive }
+    ? {
+        username: user.username, email: user.email, firstname: user.firstname, lastname: user.lastname, password: '',
+        userGroupId: user.userGroup.id, isActive: user.isActive, companyIds: user.companyIds,
+      }
     : { ...EMPTY, userGroupId: defaultGroupId(groups) };
-  return { groups, values, version: user?.version };
+  return { groups, companies, values, version: user?.version };
+}
+
+/** The companies a user works for: the chosen ones with "remove", and a choice of the others to add. */
+function CompanyChoice({ companies, chosen, error, onChange }: {
+  companies: Company[]; chosen: string[]; error: string | undefined; onChange: (ids: string[]) => void;
+}) {
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  const others = companies.filter((c) => !chosen.includes(c.id));
+  return (
+    <fieldset className="stack">
+      <legend>{t.companies}</legend>
+      <p className="muted field-hint">{t.companiesHint}</p>
+      {chosen.length === 0 ? <p className="muted">{t.noCompanies}</p> : (
+        <ul className="plain-list">
+          {chosen.map((id) => (
+            <li key={id}>
+              <span>{byId.get(id)?.org ?? id}</span>
+              <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${byId.get(id)?.org ?? id} ${t.removeCompany}`}
+                onClick={() => onChange(chosen.filter((x) => x !== id))}>{t.removeCompany}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <label>
+          {t.addCompany}
+          <select name="addCompany" value="" onChange={(e) => e.target.value && onChange([...chosen, e.target.value])}>
+            <option value="">{t.chooseCompany}</option>
+            {others.map((c) => <option key={c.id} value={c.id}>{c.org}</option>)}
+          </select>
+        </label>
+      )}
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  );
 }
 
 /**
@@ -52,14 +94,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
  */
 export function UserForm({ listPath }: { listPath: string }) {
   const { userId } = useParams();
-  const { groups, values: initial, version } = useLoaderData<typeof loader>();
-  return <UserFormFor key={userId ?? 'new'} listPath={listPath} userId={userId} groups={groups} initial={initial} version={version} />;
+  const { groups, companies, values: initial, version } = useLoaderData<typeof loader>();
+  return <UserFormFor key={userId ?? 'new'} listPath={listPath} userId={userId} groups={groups} companies={companies} initial={initial} version={version} />;
 }
 
-function UserFormFor({ listPath, userId, groups, initial, version }: {
-  listPath: string; userId: string | undefined; groups: UserGroup[]; initial: Values; version: number | undefined;
+function UserFormFor({ listPath, userId, groups, companies, initial, version }: {
+  listPath: string; userId: string | undefined; groups: UserGroup[]; companies: Company[]; initial: Values; version: number | undefined;
 }) {
-  const navigate = useNavigate();
   const editing = userId !== undefined;
   // The own password needs the current one, which only the account screen asks for.
   const editingSelf = editing && userId === getUser()?.id;
@@ -74,13 +115,10 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
     const res = userId !== undefined
       ? await call(userAdminUpdate, { params: { id: userId }, body: body as z.output<typeof adminUpdateUserSchema> })
       : await call(userCreate, { body: body as z.output<typeof createUserSchema> });
-    if (!res.data) return res;
     // Editing oneself: keep the stored user current (the own password changes only on the account screen).
-    if (res.data.id === getUser()?.id) setUser(res.data);
-    showSuccess(editing ? t.edited : t.created, undefined, { form: 'user' });
-    await navigate(listPath);
+    if (res.data?.id === getUser()?.id) setUser(res.data!);
     return res;
-  });
+  }, { success: editing ? t.edited : t.created, next: listPath });
 
   return (
     <section className="card form-card">
@@ -105,7 +143,7 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
             <select id="user-group" name="userGroupId" value={values.userGroupId} aria-invalid={errors.userGroupId ? true : undefined}
               aria-describedby={errors.userGroupId ? 'user-group-error' : undefined} onChange={(e) => form.set('userGroupId', e.target.value)}>
               <option value="">{t.groupChoose}</option>
-              {groups.map((g) => <option key={g.id} value={g.id}>{g.group}</option>)}
+              {groups.map((g) => <option key={g.id} value={g.id}>{groupLabel(g.group)}</option>)}
             </select>
             {errors.userGroupId && <span id="user-group-error" className="field-error">{errors.userGroupId}</span>}
           </div>
@@ -115,6 +153,7 @@ function UserFormFor({ listPath, userId, groups, initial, version }: {
           {t.active}
         </label>
         {errors.isActive && <span className="field-error">{errors.isActive}</span>}
+        <CompanyChoice companies={companies} chosen={values.companyIds} error={errors.companyIds} onChange={(ids) => form.set('companyIds', ids)} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.save}</button>
           <Link className="btn" to={listPath}>{t.cancel}</Link>

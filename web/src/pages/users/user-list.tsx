@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userList } from '../../../../shared/api/routes/user.ts';
@@ -6,9 +6,10 @@ import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need } from '../../data.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
-import type { Column } from '../../components/list-screen.tsx';
-import { paths, pathTo } from '../../paths.ts';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
+import { pathTo } from '../../paths.ts';
+import { groupLabel } from './group-label.ts';
 
 const t = msg.users;
 
@@ -20,17 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const text = (key: 'username' | 'firstname' | 'lastname' | 'email') => (u: PublicUser) => u[key];
 
-const columns: Column<PublicUser>[] = [
-  { id: 'username', header: t.username, cell: text('username'), sortValue: text('username') },
-  { id: 'firstname', header: t.firstname, cell: text('firstname'), sortValue: text('firstname') },
-  { id: 'lastname', header: t.lastname, cell: text('lastname'), sortValue: text('lastname') },
-  { id: 'email', header: t.email, cell: text('email'), sortValue: text('email') },
-  { id: 'group', header: t.groupColumn, cell: (u) => u.userGroup.group, sortValue: (u) => u.userGroup.group },
-  { id: 'isActive', header: t.active, cell: (u) => (u.isActive ? t.yes : t.no) },
-  {
-    id: 'actions', header: t.edit, hideHeader: true,
-    cell: (u) => <Link className="btn btn-small" to={pathTo(paths.adminUserEdit, { userId: u.id })} aria-label={`${u.username} ${t.edit}`}>{t.edit}</Link>,
-  },
+// The server searches (by username); the columns only sort.
+const columns = (editPath: string): ListColumn<PublicUser>[] => [
+  col.text('username', t.username, text('username'), { search: false }),
+  col.text('firstname', t.firstname, text('firstname'), { search: false, optional: true }),
+  col.text('lastname', t.lastname, text('lastname'), { search: false, optional: true }),
+  col.text('email', t.email, text('email'), { search: false, optional: true }),
+  col.text('group', t.groupColumn, (u) => groupLabel(u.userGroup.group), { search: false }),
+  col.text('isActive', t.active, (u) => (u.isActive ? t.yes : t.no), { search: false, sort: false }),
+  col.actions((u) => u.username, (u) => [{ label: t.edit, to: pathTo(editPath, { userId: u.id }) }]),
 ];
 
 /** Typing sends one search after a pause, not one per key. */
@@ -48,13 +47,14 @@ function useDebouncedSearch(): [string, (v: string) => void] {
   return [value, setValue];
 }
 
-/** Admin user list with search on username; shared by `/v2/admin/user` and legacy `/user`. */
-export function UserList({ addPath }: { addPath: string }) {
+/** Admin user list with search on username; shared by `/v2/admin/user` and legacy `/user`, each with its own add and edit screens. */
+export function UserList({ addPath, editPath }: { addPath: string; editPath: string }) {
   const { users } = useLoaderData<typeof loader>();
+  const cols = useMemo(() => columns(editPath), [editPath]);
   const [search, setSearch] = useDebouncedSearch();
   const add = <Link className="btn btn-primary" to={addPath}>{t.add}</Link>;
   return (
-    <ListScreen title={t.listTitle} rows={users} rowKey={(u) => u.id} columns={columns} actions={add}
+    <ListScreen title={t.listTitle} rows={users} rowKey={(u) => u.id} columns={cols} actions={add} persist="benutzer"
       search={{ label: t.search, placeholder: t.searchPlaceholder, value: search, onChange: setSearch }}
       sort={{ initial: { id: 'username', desc: false } }}
       empty={{ text: t.empty, action: add }} noMatch={t.empty} />

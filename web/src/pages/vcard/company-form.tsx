@@ -1,18 +1,17 @@
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { vcardCompanyCreate, vcardCompanyGet, vcardCompanyUpdate } from '../../../../shared/api/routes/vcard.ts';
 import { createVcardCompanySchema, updateVcardCompanySchema } from '../../../../shared/schemas/vcard-company.ts';
 import type { VcardCompany } from '../../../../shared/schemas/vcard-company.ts';
-import { profileSocialTypes } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
-import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { need } from '../../data.tsx';
 import { useForm } from '../../use-form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
+import { ContactList, companySocialOptions } from '../../components/contact-list.tsx';
 
 const t = msg.vcard.ui;
 const f = t.fields;
@@ -48,7 +47,6 @@ export function VcardCompanyForm() {
 type Body = z.output<typeof createVcardCompanySchema> | z.output<typeof updateVcardCompanySchema>;
 
 function CompanyForm({ id, values: initial, version }: Awaited<ReturnType<typeof loader>>) {
-  const navigate = useNavigate();
   const form = useForm<Values, Body>({
     name: 'vcard-company',
     initial,
@@ -57,18 +55,9 @@ function CompanyForm({ id, values: initial, version }: Awaited<ReturnType<typeof
   const { values, errors, busy } = form;
   const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
 
-  const submit = form.onSubmit(async (body) => {
-    const res = id
-      ? await call(vcardCompanyUpdate, { params: { id }, body: body as z.output<typeof updateVcardCompanySchema> })
-      : await call(vcardCompanyCreate, { body: body as z.output<typeof createVcardCompanySchema> });
-    if (!res.data) return res;
-    showSuccess(id ? t.companyEdited : t.companyCreated, undefined, { form: 'vcard-company' });
-    await navigate(paths.vcardCompanies);
-    return res;
-  });
-
-  const usedTypes = new Set(values.social.map((s) => s.type));
-  const freeType = profileSocialTypes.find((x) => !usedTypes.has(x));
+  const submit = form.onSubmit((body) => (id
+    ? call(vcardCompanyUpdate, { params: { id }, body: body as z.output<typeof updateVcardCompanySchema> })
+    : call(vcardCompanyCreate, { body: body as z.output<typeof createVcardCompanySchema> })), { success: id ? t.companyEdited : t.companyCreated, next: paths.vcardCompanies });
 
   return (
     <section className="card form-card">
@@ -95,29 +84,9 @@ function CompanyForm({ id, values: initial, version }: Awaited<ReturnType<typeof
             </div>
           ) : <p className="muted">{f.imagesAfterSave}</p>}
         </fieldset>
-        <fieldset className="stack">
-          <legend>{f.social}</legend>
-          {values.social.map((s, i) => (
-            <div key={i} className="row">
-              <label>
-                {f.type}
-                <select value={s.type} aria-invalid={errors[`social.${i}.type`] ? true : undefined}
-                  onChange={(e) => set({ social: values.social.map((x, j) => (j === i ? { ...x, type: e.target.value } : x)) })}>
-                  {profileSocialTypes.map((x) => <option key={x} value={x}>{x}</option>)}
-                </select>
-              </label>
-              <Field name={`social.${i}.link`} label={f.link} value={s.link} error={errors[`social.${i}.link`]}
-                onChange={(e) => set({ social: values.social.map((x, j) => (j === i ? { ...x, link: e.target.value } : x)) })} />
-              <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${s.type} ${t.removeEntry}`}
-                onClick={() => set({ social: values.social.filter((_, j) => j !== i) })}>{t.removeEntry}</button>
-            </div>
-          ))}
-          {freeType && (
-            <button type="button" className="btn btn-small" onClick={() => set({ social: [...values.social, { type: freeType, link: '' }] })}>
-              {t.addEntry}
-            </button>
-          )}
-        </fieldset>
+        <ContactList name="social" legend={f.social} types={companySocialOptions} errors={errors} valueKey="link" inputType="url"
+          placeholder={msg.profile.urlHint} entries={values.social.map((x) => ({ type: x.type, value: x.link }))}
+          onChange={(list) => set({ social: list.map((x) => ({ type: x.type, link: x.value })) })} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
           <Link className="btn" to={paths.vcardCompanies}>{t.cancel}</Link>

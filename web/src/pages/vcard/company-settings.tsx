@@ -9,7 +9,6 @@ import type { VcardPerson } from '../../../../shared/schemas/vcard-person.ts';
 import { legacySettingsThemes, themeLabel } from '../../../../shared/card/themes.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
-import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { need } from '../../data.tsx';
 import { useForm } from '../../use-form.tsx';
@@ -63,14 +62,10 @@ function SettingsForm({ companyId, settings: initial, company, sample }: Awaited
 
   const submit = form.onSubmit(async (body) => {
     const res = await call(vcardSettingsUpdate, { params: { id: companyId }, body: { settings: body } });
-    if (!res.data) {
-      // The route names the fields under `settings.`; the form names them without.
-      const fieldErrors = Object.fromEntries(Object.entries(res.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^settings\./, ''), v]));
-      return { ...res, fieldErrors };
-    }
-    showSuccess(t.settingsSaved, undefined, { form: 'vcard-settings' });
-    return res;
-  });
+    // The route names the fields under `settings.`; the form names them without.
+    const fieldErrors = res.fieldErrors && Object.fromEntries(Object.entries(res.fieldErrors).map(([k, v]) => [k.replace(/^settings\./, ''), v]));
+    return fieldErrors ? { ...res, fieldErrors } : res;
+  }, { success: t.settingsSaved });
 
   const themes = legacySettingsThemes.includes(settings.theme as never) ? legacySettingsThemes : [settings.theme, ...legacySettingsThemes];
   const px = (k: Px, label: string) => (

@@ -1,32 +1,30 @@
-import { Link, data, useLoaderData, useNavigate } from 'react-router';
+import { Link, data, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { vcardPersonCreate, vcardPersonGet, vcardPersonUpdate } from '../../../../shared/api/routes/vcard.ts';
 import { createVcardPersonSchema, updateVcardPersonSchema } from '../../../../shared/schemas/vcard-person.ts';
 import type { VcardPerson } from '../../../../shared/schemas/vcard-person.ts';
-import { emailTypes, personSocialTypes, phoneTypes } from '../../../../shared/schemas/person.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
-import type { FieldErrors } from '../../form.tsx';
-import { showSuccess } from '../../toast.tsx';
 import { paths } from '../../paths.ts';
 import { need } from '../../data.tsx';
 import { useForm } from '../../use-form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
+import { ContactFields } from '../../components/contact-list.tsx';
+import type { ContactEntry } from '../../components/contact-list.tsx';
 
 const t = msg.vcard.ui;
 const f = t.fields;
 
-interface Entry { type: string; value: string }
 interface Values {
   companyId: string;
   nice: string;
   firstname: string;
   lastname: string;
   position: string;
-  tel: Entry[];
-  email: Entry[];
-  social: Entry[];
+  tel: ContactEntry[];
+  email: ContactEntry[];
+  social: ContactEntry[];
   image?: string | undefined;
   imageWallet?: string | undefined;
 }
@@ -38,40 +36,6 @@ function valuesOf(p: VcardPerson): Values {
     // Sent back with the form: a PATCH replaces the whole content.
     image: p.image, imageWallet: p.imageWallet,
   };
-}
-
-/** One contact list (phones, e-mails or social links): one entry per type, "add" hides when all are used. */
-function Entries({ name, label, types, list, errors, valueKey, onChange }: {
-  name: 'tel' | 'email' | 'social';
-  label: string;
-  types: readonly string[];
-  list: Entry[];
-  errors: FieldErrors;
-  valueKey: 'value' | 'link';
-  onChange: (list: Entry[]) => void;
-}) {
-  const free = types.find((x) => !list.some((e) => e.type === x));
-  return (
-    <fieldset className="stack">
-      <legend>{label}</legend>
-      {list.map((e, i) => (
-        <div key={i} className="row">
-          <label>
-            {f.type}
-            <select value={e.type} onChange={(ev) => onChange(list.map((x, j) => (j === i ? { ...x, type: ev.target.value } : x)))}>
-              {types.map((x) => <option key={x} value={x}>{x}</option>)}
-            </select>
-          </label>
-          <Field name={`${name}.${i}.${valueKey}`} label={`${label} ${valueKey === 'link' ? f.link : f.value}`} value={e.value}
-            error={errors[`${name}.${i}.${valueKey}`] ?? errors[`${name}.${i}.type`]}
-            onChange={(ev) => onChange(list.map((x, j) => (j === i ? { ...x, value: ev.target.value } : x)))} />
-          <button type="button" className="btn btn-small btn-danger-outline" aria-label={`${label} ${e.type} ${t.removeEntry}`}
-            onClick={() => onChange(list.filter((_, j) => j !== i))}>{t.removeEntry}</button>
-        </div>
-      ))}
-      {free && <button type="button" className="btn btn-small" onClick={() => onChange([...list, { type: free, value: '' }])}>{label}: {t.addEntry}</button>}
-    </fieldset>
-  );
 }
 
 /** The person to edit (`:id`), or empty values for a new person of `?companyId=`. */
@@ -99,7 +63,6 @@ function bodyOf(values: Values) {
 }
 
 function PersonForm({ id, values: initial, version }: Awaited<ReturnType<typeof loader>>) {
-  const navigate = useNavigate();
   const form = useForm<Values, unknown>({
     name: 'vcard-person',
     initial,
@@ -112,15 +75,9 @@ function PersonForm({ id, values: initial, version }: Awaited<ReturnType<typeof 
   const set = (patch: Partial<Values>) => form.setValues({ ...values, ...patch });
   const back = `${paths.vcardPersons}?companyId=${encodeURIComponent(values.companyId)}`;
 
-  const submit = form.onSubmit(async (body) => {
-    const res = id
-      ? await call(vcardPersonUpdate, { params: { id }, body: body as never })
-      : await call(vcardPersonCreate, { body: body as never });
-    if (!res.data) return res;
-    showSuccess(id ? t.personEdited : t.personCreated, undefined, { form: 'vcard-person' });
-    await navigate(back);
-    return res;
-  });
+  const submit = form.onSubmit((body) => (id
+    ? call(vcardPersonUpdate, { params: { id }, body: body as never })
+    : call(vcardPersonCreate, { body: body as never })), { success: id ? t.personEdited : t.personCreated, next: back });
 
   return (
     <section className="card form-card">
@@ -142,9 +99,10 @@ function PersonForm({ id, values: initial, version }: Awaited<ReturnType<typeof 
               onChange={(imageWallet) => set({ imageWallet })} />
           </div>
         </fieldset>
-        <Entries name="tel" label={f.tel} types={phoneTypes} list={values.tel} errors={errors} valueKey="value" onChange={(tel) => set({ tel })} />
-        <Entries name="email" label={f.email} types={emailTypes} list={values.email} errors={errors} valueKey="value" onChange={(email) => set({ email })} />
-        <Entries name="social" label={f.social} types={personSocialTypes} list={values.social} errors={errors} valueKey="link" onChange={(social) => set({ social })} />
+        <section className="stack">
+          <h2>{f.contact}</h2>
+          <ContactFields lists={values} errors={errors} onChange={(name, list) => set({ [name]: list })} />
+        </section>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>{t.save}</button>
           <Link className="btn" to={back}>{t.cancel}</Link>

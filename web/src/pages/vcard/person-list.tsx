@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { vcardCompanyList, vcardPersonDelete, vcardPersonList, vcardPersonListByCompany } from '../../../../shared/api/routes/vcard.ts';
 import type { VcardCompany } from '../../../../shared/schemas/vcard-company.ts';
@@ -8,9 +8,9 @@ import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { need, useWrite } from '../../data.tsx';
 import { paths, pathTo } from '../../paths.ts';
-import { BurgerMenu } from '../../components/burger-menu.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
+import { ListScreen, col } from '../../components/list-screen.tsx';
+import type { ListColumn } from '../../components/list-screen.tsx';
 
 const t = msg.vcard.ui;
 const fullName = (p: VcardPerson) => [p.nice, p.firstname, p.lastname].filter(Boolean).join(' ');
@@ -26,9 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<{ persons
   return { persons, companies };
 }
 
-/** `/vcard/person` (optionally `?companyId=`): the legacy persons with a burger menu each. */
+/** `/vcard/person` (optionally `?companyId=`): the legacy persons, each with a menu of its actions. */
 export function VcardPersonList() {
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const companyId = search.get('companyId') ?? '';
   const { persons, companies } = useLoaderData<typeof loader>();
@@ -55,28 +54,27 @@ export function VcardPersonList() {
   const companiesLink = <Link className="btn" to={paths.vcardCompanies}>{t.companies}</Link>;
   const addLink = addTo && <Link className="btn btn-primary" to={`${paths.vcardPersonAdd}?companyId=${encodeURIComponent(addTo)}`}>{t.personAdd}</Link>;
 
+  const columns: ListColumn<VcardPerson>[] = [
+    col.text('lastname', t.fields.lastname, (p) => p.lastname),
+    col.text('firstname', t.fields.firstname, (p) => p.firstname),
+    col.text('company', t.company, (p) => orgOf.get(p.companyId) ?? '–', { optional: true }),
+    col.number('views', t.views, (p) => p.views, { optional: true }),
+    col.actions(fullName, (p) => [
+      { label: t.edit, to: pathTo(paths.vcardPersonEdit, { id: p.id }) },
+      { label: t.card, href: pathTo(paths.theCard, { id: p.id }), newTab: true },
+      { label: t.test, to: pathTo(paths.vcardTest, { id: p.id }) },
+      { label: t.statistic, to: pathTo(paths.personStatistic, { id: p.id }) },
+      { label: t.delete, danger: true, onSelect: () => setToDelete(p) },
+    ]),
+  ];
+
   return (
     <ListScreen title={t.persons} rows={persons} rowKey={(p) => p.id}
       actions={<>{choose}{companiesLink}{addLink}</>}
       empty={{ text: t.none, action: <>{choose}{companiesLink}{addLink}</> }}
       sort={{ initial: { id: 'lastname', desc: false } }}
-      columns={[
-        { id: 'lastname', header: t.fields.lastname, cell: (p) => p.lastname, sortValue: (p) => p.lastname },
-        { id: 'firstname', header: t.fields.firstname, cell: (p) => p.firstname, sortValue: (p) => p.firstname },
-        { id: 'company', header: t.company, cell: (p) => orgOf.get(p.companyId) ?? '–', sortValue: (p) => orgOf.get(p.companyId) ?? '' },
-        { id: 'views', header: t.views, cell: (p) => p.views.toLocaleString('de-DE'), sortValue: (p) => p.views },
-        {
-          id: 'actions', header: t.actions, hideHeader: true, cell: (p) => (
-            <BurgerMenu label={t.actionsFor(fullName(p))} actions={[
-              { label: t.edit, onSelect: () => void navigate(pathTo(paths.vcardPersonEdit, { id: p.id })) },
-              { label: t.card, onSelect: () => window.open(pathTo(paths.theCard, { id: p.id }), '_blank', 'noopener') },
-              { label: t.test, onSelect: () => void navigate(pathTo(paths.vcardTest, { id: p.id })) },
-              { label: t.statistic, onSelect: () => void navigate(pathTo(paths.personStatistic, { id: p.id })) },
-              { label: t.delete, danger: true, onSelect: () => setToDelete(p) },
-            ]} />
-          ),
-        },
-      ]}>
+      search={{ label: t.search }} persist="legacy-personen"
+      columns={columns}>
       {toDelete && (
         <ConfirmDialog title={t.deletePersonTitle} text={t.deletePersonText(fullName(toDelete))} confirmLabel={t.delete} cancelLabel={t.cancel}
           busy={busy} onConfirm={() => void remove(toDelete)} onCancel={() => setToDelete(null)} />

@@ -1,0 +1,33 @@
+import * as z from 'zod';
+
+/**
+ * The admins' Systemstatus (issue 23): what this installation has set up and what not, by name,
+ * never a secret's value. The wallet parts list missing settings by their variable (local) or
+ * secret key (AWS) names, so the operator knows exactly what to add.
+ */
+export const systemStatusSchema = z.object({
+  wallet: z.object({
+    source: z.enum(['environment', 'secret']),
+    apple: z.object({
+      configured: z.boolean(),
+      missing: z.array(z.string()),
+      passTypeId: z.string().optional(),
+      teamId: z.string().optional(),
+      certificateValidUntil: z.string().optional(),
+      problem: z.string().optional(),
+    }),
+    google: z.object({
+      configured: z.boolean(),
+      missing: z.array(z.string()),
+      issuerId: z.string().optional(),
+      serviceAccount: z.string().optional(),
+    }),
+    /** The signing key of the wallet links: its own secret, or derived from the token signing key (local default). */
+    linkKey: z.enum(['own', 'derived']),
+  }),
+  /** `localOnly`: the address points at this machine (fine for `npm start`, wrong for a deployment). */
+  publicBaseUrl: z.object({ configured: z.boolean(), value: z.string(), localOnly: z.boolean() }),
+  alarmEmail: z.object({ configured: z.boolean(), value: z.string().optional() }),
+  version: z.string(),
+});
+export type SystemStatus = z.output<typeof systemStatusSchema>;
