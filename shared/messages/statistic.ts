@@ -28,7 +28,9 @@ export const statisticMessages = {
     chartLabel: (name: string) => `Aufrufe pro Monat der letzten 12 Monate: ${name}`,
     nav: 'Statistik',
     taps: 'Klicks',
-    totalTaps: 'Klicks Total',
+    totalTaps: 'Klicks gesamt',
+    /** Under a company's views (admin statistics). */
+    tapsOf: (n: number) => `${n.toLocaleString('de-DE')} Klicks`,
     tapsByKind: 'Klicks nach Art',
     tapKind: 'Art',
     noTaps: 'Noch keine Klicks',

@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
+import { closeBrowser, openPage, openSignedIn, signInAs } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 
 // Issue 28 as people use it: a visitor on a phone leaves their contact on a card and the card
@@ -80,6 +80,12 @@ describe('Kontakt austauschen', () => {
     // The holder in the back office.
     const { page } = await openPage();
     await signInAs(page, s.baseUrl, t.user);
+    // Per card: the card list's row menu leads to that card's contacts.
+    await page.getByRole('navigation').getByRole('link', { name: 'Visitenkarten' }).click();
+    await page.getByRole('button', { name: 'Aktionen für Jürgen Weiß' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Kontakte' }).click();
+    await page.waitForURL(`**/v2/card/kontakte?karte=${card}`);
+    await expect(page.getByTestId('contact-card-filter').inputValue()).resolves.toBe(card);
     await page.getByRole('navigation').getByRole('link', { name: 'Kontakte' }).click();
     await page.waitForURL('**/v2/card/kontakte');
     const row = page.getByRole('row', { name: /Zoë Müller/ });
@@ -141,6 +147,15 @@ describe('taps', () => {
     expect(await row.getByTestId('row-taps').textContent()).toBe('3');
     const kinds = await page.getByTestId('company-taps').locator('tbody tr').allTextContents();
     expect(kinds).toEqual(['Anrufen1', 'Kontakt speichern1', 'LinkedIn1']);
+    // Per card: the card's own statistics.
+    await row.getByRole('link', { name: 'Jürgen Weiß' }).click();
+    await page.getByRole('heading', { name: 'Übersicht - Statistik: Jürgen Weiß' }).waitFor();
+    expect(await page.getByTestId('person-total-taps').textContent()).toBe('3');
+    expect(await page.getByTestId('person-taps').locator('tbody tr').allTextContents()).toEqual(['Anrufen1', 'Kontakt speichern1', 'LinkedIn1']);
+    // Per company for admins, beside its views.
+    await openSignedIn(page, s.baseUrl, await s.adminToken(), '/v2/admin/statistik');
+    const company = page.getByTestId('statistics-table').getByRole('row').filter({ hasText: 'Kontaktfreude GmbH' });
+    await expect.poll(() => company.getByTestId('company-taps-total').textContent(), { timeout: 10_000 }).toBe('3 Klicks');
   });
 });
 

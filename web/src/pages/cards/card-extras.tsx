@@ -77,7 +77,7 @@ export function CardExtras({ cardId }: { cardId: string }) {
         ? (
           <>
             {/* Built on the server from escaped values (shared/card/signature.ts): tables and inline styles only. */}
-            <div className="signature-preview" aria-label={t.preview} role="img" data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: signature.html }} />
+            <div className="signature-preview" aria-label={t.preview} role="group" data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: signature.html }} />
             <div className="row-actions">
               <button type="button" className="btn" onClick={() => void copy(true)}>{t.copyHtml}</button>
               <button type="button" className="btn" onClick={() => void copy(false)}>{t.copyText}</button>
