@@ -268,5 +268,11 @@ describe('taps from the access log (issue 28)', () => {
       personId: t.cardId, date: berlinDay(new Date()), views: 1, saves: 0, taps: 6,
       tapsByKind: { call: 2, write: 1, 'social-linkedin': 1, vcard: 1, 'wallet-apple': 1 },
     }]);
+    // The statistics export carries them beside views and saves (CSV: German Excel, semicolons).
+    const csv = await fetch(`${s.baseUrl}/api/card/statistic/company/${t.company.id}/export`, { headers: { authorization: `Bearer ${t.user.token}` } });
+    expect(csv.status).toBe(200);
+    const [header, first] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n').map((l) => l.split(';').map((c) => c.replace(/^"|"$/g, '')));
+    expect(first![header!.indexOf('Klicks gesamt')]).toBe('6');
+    expect(first![header!.indexOf('Aufrufe gesamt')]).toBe('1');
   });
 });
