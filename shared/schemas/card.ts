@@ -32,6 +32,7 @@ const publicSettingsSchema = z.object({
 export const publicCardSchema = z.object({
   id: z.string(),
   lang: z.enum(['de', 'en']),
+  contactExchange: z.boolean().optional(),
   org: z.string(),
   person: z.object({
     firstname: text,

@@ -155,6 +155,19 @@ describe('POST /api/card/{id}/contact', () => {
       expect(res.body.message).toBe('Karte nicht gefunden');
     }
   });
+
+  test('a legacy card offers no contact exchange (its public answer says so) and refuses a POST; a V2 card offers it', async () => {
+    const admin = await s.adminToken();
+    const company = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: 'Altfirma Kontakt', plz: '12345', ort: 'Altstadt' } });
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    const person = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: company.body.id, firstname: 'Alma', lastname: 'Alt' } });
+    expect(person.status, JSON.stringify(person.body)).toBe(200);
+    const legacy = await s.api('GET', `/api/card/${person.body.id}`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.contactExchange).toBe(false);
+    expect((await s.api('POST', `/api/card/${person.body.id}/contact`, { body: visitor })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/${await newCard()}`)).body.contactExchange).toBe(true);
+  });
 });
 
 describe('Kontakte in the back office', () => {

@@ -13,6 +13,8 @@ export interface CardSource {
   person: PersonItem;
   profile: ProfileItem;
   company: CompanyItem;
+  /** A legacy person (vcard area): its company has no back office for contacts. */
+  legacy?: boolean;
 }
 
 /**

@@ -48,7 +48,7 @@ function Card({ card }: { card: PublicCard }) {
         {css ? <style>{css}</style> : null}
         <Theme {...props} />
       </div>
-      <Contact props={props} />
+      {card.contactExchange && <Contact props={props} />}
     </main>
   );
 }
