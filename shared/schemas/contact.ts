@@ -1,9 +1,10 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { commonMessages as msg } from '../messages/common.ts';
+import { contactMessages } from '../messages/contact.ts';
 import { blankAsAbsent, idSchema, optionalText, pageOf, pageQuery, requiredText, safeString } from './common.ts';
 import { exportFormatQuery } from './export.ts';
 
-const m = msg.contact.errors;
+const m = contactMessages.errors;
 
 /** How long contacts are kept by default (company setting `contactRetentionMonths`). */
 export const DEFAULT_CONTACT_RETENTION_MONTHS = 12;
@@ -11,17 +12,15 @@ export const MAX_CONTACT_RETENTION_MONTHS = 60;
 
 export const contactRetentionSchema = z
   .number({ error: () => m.retention })
-  .int(m.retention)
-  .min(1, m.retention)
-  .max(MAX_CONTACT_RETENTION_MONTHS, m.retention);
+  .check(z.int(m.retention), z.gte(1, m.retention), z.lte(MAX_CONTACT_RETENTION_MONTHS, m.retention));
 
 /** Bounds of what a visitor may leave (the public route also refuses bodies over 64 KB unread). */
 export const contactLimits = { name: 200, email: 254, phone: 50, company: 200, message: 2000 } as const;
 
-const phone = blankAsAbsent(
-  safeString({ max: contactLimits.phone }).regex(/^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/, m.phone).optional(),
-);
-const email = blankAsAbsent(safeString({ max: contactLimits.email }).pipe(z.email(msg.validation.email)).optional());
+const phone = blankAsAbsent(z.optional(
+  safeString({ max: contactLimits.phone }).check(z.regex(/^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/, m.phone)),
+));
+const email = blankAsAbsent(z.optional(z.pipe(safeString({ max: contactLimits.email }), z.email(msg.validation.email))));
 
 /**
  * What a visitor sends with "Kontakt austauschen". Name and one way to reach them (e-mail or
@@ -38,24 +37,23 @@ export const contactRequestSchema = z
     consent: z.literal(true, { error: () => m.consent }),
     homepage: optionalText(500),
   })
-  .superRefine((v, ctx) => {
-    if (!v.email && !v.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: m.emailOrPhone });
-  });
+  .check(z.superRefine((v, ctx) => {
+    if (!v.email && !v.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: m.emailOrPhone, input: v });
+  }));
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export const contactCardParams = z.object({ id: idSchema });
 export const contactIdParams = z.object({ id: idSchema });
 
+const personId = z.optional(blankAsAbsent(z.optional(idSchema)));
+
 /** A company's contacts, or one card's (`personId`), newest first, in pages. */
-const page = pageQuery({ defaultLimit: 200, maxLimit: 500 });
-export const contactListQuery = z
-  .object({ companyId: idSchema, personId: blankAsAbsent(idSchema.optional()).optional(), ...page.in.shape })
-  .transform((q) => ({ ...q, limit: q.limit ?? 200 }));
+export const contactListQuery = pageQuery({ defaultLimit: 200, maxLimit: 500 }, { companyId: idSchema, personId });
 
 export const contactExportQuery = z.object({
   companyId: idSchema,
-  personId: blankAsAbsent(idSchema.optional()).optional(),
+  personId,
   ...exportFormatQuery.shape,
 });
 
@@ -66,10 +64,10 @@ export const contactSchema = z.object({
   personId: z.string(),
   cardName: z.string(),
   name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  company: z.string().optional(),
-  message: z.string().optional(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  company: z.optional(z.string()),
+  message: z.optional(z.string()),
   createdAt: z.string(),
   /** When it is deleted automatically (ISO date-time). */
   expiresAt: z.string(),

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 
 export const statisticCompanyQuery = z.object({ companyId: idSchema });
 export const statisticCardParams = z.object({ id: idSchema });
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** Taps by kind (shared/card/taps.ts), only kinds with a count. */
 const tapsByKind = z.record(z.string(), count);

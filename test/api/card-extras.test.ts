@@ -16,22 +16,18 @@ beforeAll(async () => {
   t = await createTenant(s, 'Weiß & Söhne GmbH');
   other = await createTenant(s);
   const logo = await uploadImage(s, t.user.token, t.company.id);
-  const profile = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
-    token: t.user.token,
-    body: { companyId: t.company.id, profilname: 'Hauptprofil', firmenname: 'Weiß & Söhne GmbH', logo, adressen: [], settings: { person: { background: '#0b5d3b', color: '#ffffff' } } },
-  });
+  const profile = await s.call('profileUpdate', { params: { id: t.profile.id }, token: t.user.token,
+    body: { companyId: t.company.id, profilname: 'Hauptprofil', firmenname: 'Weiß & Söhne GmbH', logo, adressen: [], settings: { person: { background: '#0b5d3b', color: '#ffffff' } } } });
   expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-  const res = await s.api('POST', '/api/card/company/person', {
-    token: t.user.token,
-    body: { companyProfilId: t.profile.id, firstname: 'Jürgen', lastname: 'Weiß', position: 'Leiter Vertrieb <Nord>', tel: [{ type: 'work', value: '+49 30 1234' }], email: [{ type: 'work1', value: 'jw@example.org' }] },
-  });
+  const res = await s.call('personCreate', { token: t.user.token,
+    body: { companyProfilId: t.profile.id, firstname: 'Jürgen', lastname: 'Weiß', position: 'Leiter Vertrieb <Nord>', tel: [{ type: 'work', value: '+49 30 1234' }], email: [{ type: 'work1', value: 'jw@example.org' }] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   card = res.body.id;
 });
 
 describe('GET /api/card/company/person/{id}/signature', () => {
   test('HTML and text with the card\'s links on this server\'s address; values escaped', async () => {
-    const res = await s.api('GET', `/api/card/company/person/${card}/signature`, { token: t.user.token });
+    const res = await s.call('cardSignature', { params: { id: card }, token: t.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.fileStem).toBe('E-Mail-Signatur-Jürgen-Weiß');
     expect(res.body.html).toContain(`href="${s.baseUrl}/c/${card}"`);
@@ -47,7 +43,7 @@ describe('GET /api/card/company/person/{id}/signature', () => {
   });
 
   test('another company\'s card: 404', async () => {
-    expect((await s.api('GET', `/api/card/company/person/${card}/signature`, { token: other.user.token })).status).toBe(404);
+    expect((await s.call('cardSignature', { params: { id: card }, token: other.user.token })).status).toBe(404);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../functions/lib/dynamo.ts';
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
@@ -17,18 +17,16 @@ let t: Awaited<ReturnType<typeof createTenant>>;
 let other: Awaited<ReturnType<typeof createTenant>>;
 
 async function newCard(tenant = t, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await s.api('POST', '/api/card/company/person', {
-    token: tenant.user.token,
-    body: { companyProfilId: tenant.profile.id, firstname: 'Jürgen', lastname: 'Weiß', email: [{ type: 'work1', value: 'juergen.weiss@beispiel.de' }, { type: 'work2', value: 'zweite@beispiel.de' }], isActive: true, ...extra },
-  });
+  const res = await s.call('personCreate', { token: tenant.user.token,
+    body: { companyProfilId: tenant.profile.id, firstname: 'Jürgen', lastname: 'Weiß', email: [{ type: 'work1', value: 'juergen.weiss@beispiel.de' }, { type: 'work2', value: 'zweite@beispiel.de' }], isActive: true, ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 }
 
-const visitor = { name: 'Zoë Müller-Lüdenscheidt', email: 'zoe@example.org', phone: '+49 221 987654', company: 'Größenwahn & Söhne KG', message: 'Grüße vom Messestand!\nBitte melden Sie sich. 😀', consent: true };
+const visitor = { name: 'Zoë Müller-Lüdenscheidt', email: 'zoe@example.org', phone: '+49 221 987654', company: 'Größenwahn & Söhne KG', message: 'Grüße vom Messestand!\nBitte melden Sie sich. 😀', consent: true as const };
 
-async function list(query: string, token = t.user.token) {
-  return s.api('GET', `/api/card/company/contact?${query}`, { token });
+async function list(query: { companyId: string; personId?: string }, token = t.user.token) {
+  return s.call('contactList', { query, token });
 }
 
 async function mails(): Promise<string[]> {
@@ -49,20 +47,20 @@ beforeAll(async () => {
 describe('POST /api/card/{id}/contact', () => {
   test('a visitor leaves a contact: listed for the company and the card, stored with nothing else about the visitor', async () => {
     const card = await newCard();
-    const res = await s.api('POST', `/api/card/${card}/contact`, { body: visitor, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Besucher-Browser', cookie: 'a=b' } });
+    const res = await s.call('contactCreate', { params: { id: card }, body: visitor, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Besucher-Browser', cookie: 'a=b' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ok: true });
 
-    const byCard = await list(`companyId=${t.company.id}&personId=${card}`);
+    const byCard = await list({ companyId: t.company.id, personId: card });
     expect(byCard.status).toBe(200);
     expect(byCard.body.items).toHaveLength(1);
-    const c = byCard.body.items[0];
+    const c = byCard.body.items[0]!;
     expect(c).toMatchObject({ personId: card, companyId: t.company.id, cardName: 'Jürgen Weiß', name: visitor.name, email: visitor.email, phone: visitor.phone, company: visitor.company, message: visitor.message });
     // Kept 12 months by default.
     const months = (new Date(c.expiresAt).getTime() - new Date(c.createdAt).getTime()) / (30.44 * 86400_000);
     expect(months).toBeGreaterThan(11.8);
     expect(months).toBeLessThan(12.2);
-    const byCompany = await list(`companyId=${t.company.id}`);
+    const byCompany = await list({ companyId: t.company.id });
     expect(byCompany.body.items.map((i: { id: string }) => i.id)).toContain(c.id);
 
     const raw = (await storedItems()).find((i) => i.id === c.id)!;
@@ -75,7 +73,7 @@ describe('POST /api/card/{id}/contact', () => {
   test('the card holder gets a German e-mail at the card\'s first address: RFC 5322 headers, encoded subject, UTF-8 body (read by mailparser)', async () => {
     const card = await newCard();
     const before = await mails();
-    expect((await s.api('POST', `/api/card/${card}/contact`, { body: visitor })).status).toBe(200);
+    expect((await s.call('contactCreate', { params: { id: card }, body: visitor })).status).toBe(200);
     const added = (await mails()).filter((f) => !before.includes(f));
     expect(added).toHaveLength(1);
     const raw = await readFile(join(s.mailDir, added[0]!));
@@ -109,19 +107,19 @@ describe('POST /api/card/{id}/contact', () => {
   test('a card without an e-mail address gets no mail; the contact is in the back office', async () => {
     const card = await newCard(t, { email: [] });
     const before = await mails();
-    expect((await s.api('POST', `/api/card/${card}/contact`, { body: { name: 'Ohne Mail', phone: '0221 1', consent: true } })).status).toBe(200);
+    expect((await s.call('contactCreate', { params: { id: card }, body: { name: 'Ohne Mail', phone: '0221 1', consent: true } })).status).toBe(200);
     expect(await mails()).toEqual(before);
-    expect((await list(`companyId=${t.company.id}&personId=${card}`)).body.items).toHaveLength(1);
+    expect((await list({ companyId: t.company.id, personId: card })).body.items).toHaveLength(1);
   });
 
   test('a filled honeypot answers like a contact and keeps and sends nothing', async () => {
     const card = await newCard();
     const before = await mails();
-    const res = await s.api('POST', `/api/card/${card}/contact`, { body: { ...visitor, homepage: 'http://spam.example' } });
+    const res = await s.call('contactCreate', { params: { id: card }, body: { ...visitor, homepage: 'http://spam.example' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await mails()).toEqual(before);
-    expect((await list(`companyId=${t.company.id}&personId=${card}`)).body.items).toEqual([]);
+    expect((await list({ companyId: t.company.id, personId: card })).body.items).toEqual([]);
   });
 
   test('bad input: German 4xx, nothing stored, no mail', async () => {
@@ -137,20 +135,21 @@ describe('POST /api/card/{id}/contact', () => {
       [{ ...visitor, message: 'y'.repeat(70_000) }, 413, undefined],
     ];
     for (const [body, status, field] of cases) {
+      // Raw: bodies the contract refuses.
       const res = await s.api('POST', `/api/card/${card}/contact`, { body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       expect(res.body.message).toMatch(/[äöüÄÖÜß]|Formular|Anfrage/);
       if (field) expect(res.body.fieldErrors?.[field], field).toBeTruthy();
     }
-    expect((await s.api('POST', `/api/card/${card}/contact`, { body: visitor, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await s.call('contactCreate', { params: { id: card }, body: visitor, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
     expect(await mails()).toEqual(before);
-    expect((await list(`companyId=${t.company.id}&personId=${card}`)).body.items).toEqual([]);
+    expect((await list({ companyId: t.company.id, personId: card })).body.items).toEqual([]);
   });
 
   test('inactive and unknown cards answer 404 like the public card', async () => {
     const inactive = await newCard(t, { isActive: false });
     for (const id of [inactive, 'gibt-es-nicht']) {
-      const res = await s.api('POST', `/api/card/${id}/contact`, { body: visitor });
+      const res = await s.call('contactCreate', { params: { id }, body: visitor });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Karte nicht gefunden');
     }
@@ -158,46 +157,46 @@ describe('POST /api/card/{id}/contact', () => {
 
   test('a legacy card offers no contact exchange (its public answer says so) and refuses a POST; a V2 card offers it', async () => {
     const admin = await s.adminToken();
-    const company = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: 'Altfirma Kontakt', plz: '12345', ort: 'Altstadt' } });
+    const company = await s.call('vcardCompanyCreate', { token: admin, body: { org: 'Altfirma Kontakt', plz: '12345', ort: 'Altstadt' } });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
-    const person = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: company.body.id, firstname: 'Alma', lastname: 'Alt' } });
+    const person = await s.call('vcardPersonCreate', { token: admin, body: { companyId: company.body.id, firstname: 'Alma', lastname: 'Alt' } });
     expect(person.status, JSON.stringify(person.body)).toBe(200);
-    const legacy = await s.api('GET', `/api/card/${person.body.id}`);
+    const legacy = await s.call('cardGet', { params: { id: person.body.id } });
     expect(legacy.status).toBe(200);
     expect(legacy.body.contactExchange).toBe(false);
-    expect((await s.api('POST', `/api/card/${person.body.id}/contact`, { body: visitor })).status).toBe(404);
-    expect((await s.api('GET', `/api/card/${await newCard()}`)).body.contactExchange).toBe(true);
+    expect((await s.call('contactCreate', { params: { id: person.body.id }, body: visitor })).status).toBe(404);
+    expect((await s.call('cardGet', { params: { id: await newCard() } })).body.contactExchange).toBe(true);
   });
 });
 
 describe('Kontakte in the back office', () => {
   test('another company\'s user sees, exports and deletes none of them (404)', async () => {
     const card = await newCard();
-    await s.api('POST', `/api/card/${card}/contact`, { body: visitor });
-    const id = (await list(`companyId=${t.company.id}&personId=${card}`)).body.items[0].id;
-    expect((await list(`companyId=${t.company.id}`, other.user.token)).status).toBe(404);
-    expect((await list(`companyId=${other.company.id}&personId=${card}`, other.user.token)).body.items).toEqual([]);
-    expect((await s.api('GET', `/api/card/company/contact/export?companyId=${t.company.id}`, { token: other.user.token })).status).toBe(404);
-    expect((await s.api('DELETE', `/api/card/company/contact/${id}`, { token: other.user.token })).status).toBe(404);
-    expect((await list(`companyId=${t.company.id}&personId=${card}`)).body.items).toHaveLength(1);
+    await s.call('contactCreate', { params: { id: card }, body: visitor });
+    const id = (await list({ companyId: t.company.id, personId: card })).body.items[0]!.id;
+    expect((await list({ companyId: t.company.id }, other.user.token)).status).toBe(404);
+    expect((await list({ companyId: other.company.id, personId: card }, other.user.token)).body.items).toEqual([]);
+    expect((await s.call('contactExport', { query: { companyId: t.company.id }, token: other.user.token })).status).toBe(404);
+    expect((await s.call('contactDelete', { params: { id }, token: other.user.token })).status).toBe(404);
+    expect((await list({ companyId: t.company.id, personId: card })).body.items).toHaveLength(1);
   });
 
   test('delete removes it', async () => {
     const card = await newCard();
-    await s.api('POST', `/api/card/${card}/contact`, { body: visitor });
-    const id = (await list(`companyId=${t.company.id}&personId=${card}`)).body.items[0].id;
-    const del = await s.api('DELETE', `/api/card/company/contact/${id}`, { token: t.user.token });
+    await s.call('contactCreate', { params: { id: card }, body: visitor });
+    const id = (await list({ companyId: t.company.id, personId: card })).body.items[0]!.id;
+    const del = await s.call('contactDelete', { params: { id }, token: t.user.token });
     expect(del.status).toBe(200);
     expect(del.body.id).toBe(id);
-    expect((await list(`companyId=${t.company.id}&personId=${card}`)).body.items).toEqual([]);
-    expect((await s.api('DELETE', `/api/card/company/contact/${id}`, { token: t.user.token })).status).toBe(404);
+    expect((await list({ companyId: t.company.id, personId: card })).body.items).toEqual([]);
+    expect((await s.call('contactDelete', { params: { id }, token: t.user.token })).status).toBe(404);
   });
 
   test('CSV and XLSX export: German headers, one row per contact, newest first, formula-safe; XLSX read by SheetJS', async () => {
     const tenant = await createTenant(s);
     const card = await newCard(tenant);
-    await s.api('POST', `/api/card/${card}/contact`, { body: { ...visitor, name: 'Erste' } });
-    await s.api('POST', `/api/card/${card}/contact`, { body: { ...visitor, name: '=Zweite', company: '+49 Firma' } });
+    await s.call('contactCreate', { params: { id: card }, body: { ...visitor, name: 'Erste' } });
+    await s.call('contactCreate', { params: { id: card }, body: { ...visitor, name: '=Zweite', company: '+49 Firma' } });
     const res = await fetch(`${s.baseUrl}/api/card/company/contact/export?companyId=${tenant.company.id}`, { headers: { authorization: `Bearer ${tenant.user.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
@@ -231,28 +230,28 @@ describe('Kontakte in the back office', () => {
     await createContact({ personId: card, input, now: new Date(Date.now() - 400 * 86400_000) });
     // 3 months ago: kept.
     await createContact({ personId: card, input: { ...input, name: 'Neu' }, now: new Date(Date.now() - 92 * 86400_000) });
-    const names = async () => (await list(`companyId=${tenant.company.id}`, tenant.user.token)).body.items.map((i: { name: string }) => i.name);
+    const names = async () => (await list({ companyId: tenant.company.id }, tenant.user.token)).body.items.map((i: { name: string }) => i.name);
     expect(await names()).toEqual(['Neu']);
     // Six months: the three-month-old one stays, with its expiry moved.
-    let res = await s.api('PATCH', `/api/card/company/${tenant.company.id}`, { token: tenant.user.token, body: { contactRetentionMonths: 6 } });
+    let res = await s.call('companyUpdate', { params: { id: tenant.company.id }, token: tenant.user.token, body: { contactRetentionMonths: 6 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.contactRetentionMonths).toBe(6);
-    const kept = (await list(`companyId=${tenant.company.id}`, tenant.user.token)).body.items[0];
+    const kept = (await list({ companyId: tenant.company.id }, tenant.user.token)).body.items[0]!;
     const months = (new Date(kept.expiresAt).getTime() - new Date(kept.createdAt).getTime()) / (30.44 * 86400_000);
     expect(Math.round(months)).toBe(6);
     // Two months: it goes now.
-    res = await s.api('PATCH', `/api/card/company/${tenant.company.id}`, { token: tenant.user.token, body: { contactRetentionMonths: 2 } });
+    res = await s.call('companyUpdate', { params: { id: tenant.company.id }, token: tenant.user.token, body: { contactRetentionMonths: 2 } });
     expect(res.status).toBe(200);
     expect(await names()).toEqual([]);
     expect((await storedItems()).filter((i) => i.type === 'contact' && i.companyId === tenant.company.id)).toEqual([]);
-    expect((await s.api('PATCH', `/api/card/company/${tenant.company.id}`, { token: tenant.user.token, body: { contactRetentionMonths: 0 } })).status).toBe(400);
+    expect((await s.call('companyUpdate', { params: { id: tenant.company.id }, token: tenant.user.token, body: { contactRetentionMonths: 0 } })).status).toBe(400);
   });
 
   test('the company delete removes its contacts', async () => {
     const tenant = await createTenant(s);
     const card = await newCard(tenant);
-    await s.api('POST', `/api/card/${card}/contact`, { body: visitor });
-    expect((await s.api('DELETE', `/api/card/company/${tenant.company.id}`, { token: await s.adminToken() })).status).toBe(200);
+    await s.call('contactCreate', { params: { id: card }, body: visitor });
+    expect((await s.call('companyDelete', { params: { id: tenant.company.id }, token: await s.adminToken() })).status).toBe(200);
     expect((await storedItems()).filter((i) => i.type === 'contact' && i.companyId === tenant.company.id)).toEqual([]);
   });
 });

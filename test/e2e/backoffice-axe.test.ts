@@ -23,18 +23,18 @@ describe('axe-core finds no violation', () => {
   beforeAll(async () => {
     const { profile, company } = await createTenant(s);
     const admin = await s.adminToken();
-    const card = await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
+    const card = await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
     // Kontakte (issue 28) with one contact left on an active card.
-    const active = await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Kontakt', isActive: true } });
+    const active = await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Kontakt', isActive: true } });
     expect(active.status, JSON.stringify(active.body)).toBe(200);
-    const contact = await s.api('POST', `/api/card/${active.body.id}/contact`, { body: { name: 'Axe Besucherin', email: 'axe@example.org', message: 'Bitte melden Sie sich.', consent: true } });
+    const contact = await s.call('contactCreate', { params: { id: active.body.id }, body: { name: 'Axe Besucherin', email: 'axe@example.org', message: 'Bitte melden Sie sich.', consent: true } });
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
-    const legacyPerson = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
+    const legacyPerson = await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
     expect(legacyPerson.status).toBe(200);
-    const adminUser = (await s.api('GET', '/api/auth', { token: admin })).body as { id: string };
+    const adminUser = (await s.call('authSession', { token: admin })).body as { id: string };
     ids = { profile: profile.id, company: company.id, card: card.body.id, legacy: legacy.body.id, legacyPerson: legacyPerson.body.id, admin: adminUser.id };
     session = await openPage();
     page = session.page;

@@ -1,7 +1,7 @@
 import { buildSignature } from '../../../shared/card/signature.ts';
 import type { Signature } from '../../../shared/card/signature.ts';
 import { cardFileStem } from '../../../shared/card/vcard.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { ownedCardContent } from './owned-card-content.ts';
@@ -11,6 +11,6 @@ export async function cardSignature(o: { auth: AuthUser; personId: string }): Pr
   const { cardId, content, palette } = await ownedCardContent(o);
   return {
     ...buildSignature({ cardId, baseUrl: publicBaseUrl(), content, palette }),
-    fileStem: `${msg.card.signature.filePrefix}-${cardFileStem(content, msg.card.fallbackFileName)}`,
+    fileStem: `${cardMessages.signature.filePrefix}-${cardFileStem(content, cardMessages.fallbackFileName)}`,
   };
 }

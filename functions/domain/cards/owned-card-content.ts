@@ -3,7 +3,7 @@ import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent } from '../../../shared/card/content.ts';
 import { cardPalette } from '../../../shared/card/contrast.ts';
@@ -20,9 +20,9 @@ import { toPublicCard } from './public-card.ts';
  * like a missing one. Inactive cards too (a signature can be prepared before the card goes live).
  */
 export async function ownedCardContent(o: { auth: AuthUser; personId: string }): Promise<{ cardId: string; content: CardContent; palette: CardPalette }> {
-  const notFound = () => new NotFoundError(msg.person.errors.notFound);
+  const notFound = () => new NotFoundError(personMessages.errors.notFound);
   const person = await getPersonItem(o.personId);
-  requireCompanyAccess(o.auth, person?.companyId, msg.person.errors.notFound);
+  requireCompanyAccess(o.auth, person?.companyId, personMessages.errors.notFound);
   const items = await batchGetAll<Record<string, unknown>>([keys.profile(person!.companyProfilId), keys.company(person!.companyId)]);
   const profile = items.find((i) => i.pk === keys.profile(person!.companyProfilId).pk) as ProfileItem | undefined;
   const company = items.find((i) => i.pk === keys.company(person!.companyId).pk) as CompanyItem | undefined;

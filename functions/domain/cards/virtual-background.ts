@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import { cardFileStem } from '../../../shared/card/vcard.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import { variantFilename } from '../../../shared/images.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
@@ -116,7 +116,7 @@ export async function virtualBackground(o: { auth: AuthUser; personId: string })
   // The card's QR code, in the card's accent colour on white (AA contrast: it scans).
   const qr = qrPixels(publicCardUrl(publicBaseUrl(), cardId), QR_BOX - 40, p.accent);
   const caption = await renderText({
-    text: c.lang === 'en' ? msg.card.background.captionEn : msg.card.background.caption,
+    text: c.lang === 'en' ? cardMessages.background.captionEn : cardMessages.background.caption,
     weight: 'bold', size: 26, color: '#1d2530', maxWidth: QR_BOX - 40, maxLines: 2, align: 'centre',
   });
   const captionHeight = caption ? caption.height + 16 : 0;
@@ -129,7 +129,7 @@ export async function virtualBackground(o: { auth: AuthUser; personId: string })
 
   const picture = await composeOnto(gradient(p.band, p.bandDeep), layers);
   return {
-    fileName: `${msg.card.background.filePrefix}-${cardFileStem(c, msg.card.fallbackFileName)}.png`,
+    fileName: `${cardMessages.background.filePrefix}-${cardFileStem(c, cardMessages.fallbackFileName)}.png`,
     png: await encodePixels(picture, 'png'),
   };
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure, queryPages, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { expiryAfter } from './contact-item.ts';

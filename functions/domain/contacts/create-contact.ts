@@ -3,7 +3,7 @@ import { batchGetAll, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
-import { msg } from '../../../shared/messages.ts';
+import { contactMessages } from '../../../shared/messages/contact.ts';
 import { DEFAULT_CONTACT_RETENTION_MONTHS } from '../../../shared/schemas/contact.ts';
 import type { ContactRequest } from '../../../shared/schemas/contact.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
@@ -19,7 +19,7 @@ import { notifyCardHolder } from './notify-card-holder.ts';
  * sent after the write; a failure is logged, the contact stays (it is in the back office).
  */
 export async function createContact(o: { personId: string; input: ContactRequest; now?: Date }): Promise<{ ok: true }> {
-  const notFound = () => new NotFoundError(msg.contact.errors.cardNotFound);
+  const notFound = () => new NotFoundError(contactMessages.errors.cardNotFound);
   const person = await getPersonItem(o.personId);
   if (!person || person.isActive !== true) throw notFound();
   const [company] = await batchGetAll<CompanyItem>([keys.company(person.companyId)]);

@@ -2,13 +2,13 @@ import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { contactMessages } from '../../../shared/messages/contact.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { allContacts } from './list-contacts.ts';
 import type { ContactItem } from './contact-item.ts';
 
-const u = msg.contact.ui;
+const u = contactMessages.ui;
 const columns: readonly Column[] = [
   { header: u.receivedAt, type: 'date' },
   { header: u.name, type: 'text' },
@@ -27,8 +27,8 @@ export async function exportContacts(o: { auth: AuthUser; companyId: string; per
   const contacts = await allContacts(o);
   const company = await getCompanyItem(o.companyId);
   return exportFile({
-    table: { sheetName: msg.contact.export.sheetName, columns, rows: contacts.map(row) },
+    table: { sheetName: contactMessages.export.sheetName, columns, rows: contacts.map(row) },
     format: o.format,
-    baseName: `${msg.contact.export.filePrefix}-${slug(company?.org ?? '')}-${today()}`,
+    baseName: `${contactMessages.export.filePrefix}-${slug(company?.org ?? '')}-${today()}`,
   });
 }

@@ -1,12 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
+import type { QueryCommandInput } from '../../lib/dynamo.ts';
 import { db, queryPages, tableName } from '../../lib/db.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { contactMessages } from '../../../shared/messages/contact.ts';
 import type { Contact } from '../../../shared/schemas/contact.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { isExpired, toContact } from './contact-item.ts';
@@ -36,9 +36,9 @@ function contactQuery(o: { companyId: string; personId?: string | undefined; now
 }
 
 async function requireCompany(auth: AuthUser, companyId: string): Promise<void> {
-  requireCompanyAccess(auth, companyId, msg.contact.errors.companyNotFound);
+  requireCompanyAccess(auth, companyId, contactMessages.errors.companyNotFound);
   const company = await getCompanyItem(companyId);
-  if (!company || company.deleting) throw new NotFoundError(msg.contact.errors.companyNotFound);
+  if (!company || company.deleting) throw new NotFoundError(contactMessages.errors.companyNotFound);
 }
 
 /** One page of the contacts; the cursor must continue the same list. */

@@ -1,11 +1,11 @@
-import { msg } from '../../../shared/messages.ts';
+import { contactMessages } from '../../../shared/messages/contact.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { sendMail } from '../../lib/mail/send-mail.ts';
 import type { SentMail } from '../../lib/mail/send-mail.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 import type { ContactItem } from './contact-item.ts';
 
-const t = msg.contact.mail;
+const t = contactMessages.mail;
 
 /** The German notification text (plain text: every mail program shows it the same). */
 export function notificationText(o: { person: Pick<PersonItem, 'firstname' | 'lastname'>; contact: ContactItem; months: number; backOfficeUrl: string }): string {

@@ -1,5 +1,5 @@
 import { loadSharp } from './sharp.ts';
-import { fontFile, fontFiles } from './fonts.ts';
+import { fontFile, fontFiles, useOwnFontconfig } from './fonts.ts';
 import type { FontWeight } from './fonts.ts';
 import type { Pixels } from './pixels.ts';
 
@@ -29,6 +29,7 @@ export interface TextOptions {
 export async function renderText(o: TextOptions): Promise<Pixels | undefined> {
   const text = o.text.replace(/\s+/g, ' ').trim();
   if (!text || !/^#[0-9a-fA-F]{6}$/.test(o.color)) return undefined;
+  useOwnFontconfig();
   const sharp = await loadSharp();
   const maxLines = o.maxLines ?? 2;
   // Pango at 72 dpi: a point is a pixel.
