@@ -16,7 +16,7 @@ import { apiRouteKey, routeKey, routeNeeds } from '../shared/api/define.ts';
 import type { RouteDef } from '../shared/api/define.ts';
 import { jobs } from './jobs.ts';
 import { handlerBundle } from './bundle-options.ts';
-import { addNativeModules } from './native-modules.ts';
+import { addFonts, addNativeModules } from './native-modules.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -139,9 +139,13 @@ function entryFileOf(entry: BundleEntry, scratch: string): string {
   return file;
 }
 
-/** The native packages the function declares (infra/native-modules.ts), checked against what it imports. */
+/**
+ * The native packages the function declares (infra/native-modules.ts), checked against what it
+ * imports, and the font files when its code draws text.
+ */
 function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
   addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
+  addFonts({ bundleDir: outdir, metafile });
 }
 
 /** What a built function holds: its entry, its chunks, and which route modules went into which chunk. */

@@ -64,10 +64,17 @@ export function cdnBehaviours(routes: readonly RouteDef[]): Behaviour[] {
     if (!catcher) continue;
     const prefix = catcher.pattern.slice(0, catcher.pattern.indexOf('*'));
     const segment = route.path.slice(prefix.length).split('/')[0] ?? '';
-    if (!route.path.startsWith(prefix) || segment === '' || segment.includes('{')) {
+    if (route.path.startsWith(prefix) && segment !== '' && !segment.includes('{')) {
+      exceptions.add(`${prefix}${segment}*`);
+      continue;
+    }
+    // Its own literal ending after the placeholder (`POST /api/card/{id}/contact` under the public
+    // card's `/api/card/*`): a private pattern of exactly its shape, before the public one.
+    const own = route.path.replace(/\{\w+\}/g, '*');
+    if (!/[^*/]$/.test(own)) {
       throw new Error(`${route.name} (${route.path}) würde von ${catcher.pattern} (${catcher.kind}) bedient: bitte einen eigenen Pfad wählen`);
     }
-    exceptions.add(`${prefix}${segment}*`);
+    exceptions.add(own);
   }
   const exceptionList: Behaviour[] = [...exceptions].sort().map((pattern) => ({ pattern, kind: 'private', methods: 'all' }));
   const catchAll: Behaviour = { pattern: '/api/*', kind: 'private', methods: 'all' };

@@ -4,10 +4,12 @@
 // postinstall, functions/lambda-native/install.mjs); for running a bundle on this machine (bench,
 // tests) the project's own node_modules. The build checks the declaration against the bundle's own
 // imports (esbuild's metafile): an undeclared native import, or a declared one nothing imports, stops it.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { NativeModule } from '../shared/api/needs.ts';
+import { BUNDLED_FONT_DIR, fontFiles } from '../functions/lib/images/fonts.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -60,4 +62,28 @@ export function addNativeModules(o: { name: string; bundleDir: string; metafile:
     cpSync(lambdaNativeModules, target, { recursive: true, filter: (src) => !src.endsWith('.package-lock.json') });
   }
   return needed;
+}
+
+/**
+ * Gives a function the font files of the image pipeline (functions/lib/images/fonts.ts) when its
+ * code draws text (issue 28's virtual background): Lambda has no system fonts, so a bundle without
+ * them could draw no text. They go into `fonts/` beside the output file that holds fonts.ts (the
+ * entry or one of its chunks), where fontFile() looks relative to its own module. Answers the
+ * files copied, by their path inside the bundle.
+ */
+export function addFonts(o: { bundleDir: string; metafile: Metafile }): string[] {
+  const target = join(o.bundleDir, BUNDLED_FONT_DIR);
+  rmSync(target, { recursive: true, force: true });
+  rmSync(join(o.bundleDir, 'chunks', BUNDLED_FONT_DIR), { recursive: true, force: true });
+  const fontsModule = resolve(root, 'functions/lib/images/fonts.ts');
+  const holder = Object.entries(o.metafile.outputs)
+    .find(([file, out]) => file.endsWith('.mjs') && Object.keys(out.inputs).some((input) => resolve(root, input) === fontsModule))?.[0];
+  if (!holder) return [];
+  const dir = join(dirname(resolve(root, holder)), BUNDLED_FONT_DIR);
+  mkdirSync(dir, { recursive: true });
+  const require = createRequire(import.meta.url);
+  return Object.values(fontFiles).map((f) => {
+    copyFileSync(require.resolve(f.packagePath), join(dir, f.file));
+    return join(dir, f.file).slice(resolve(o.bundleDir).length + 1);
+  });
 }

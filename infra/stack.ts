@@ -55,6 +55,8 @@ function contextOf(scope: Construct) {
     webAclArn: get('webAclArn'),
     domain,
     originSecretRevision: get('originSecretRevision') ?? '1',
+    // Sender of the notification e-mails (new contacts), an address or domain verified in Amazon SES in this region.
+    mailFrom: get('mailFrom'),
   };
 }
 
@@ -172,7 +174,13 @@ export class VisitenkartenStack extends Stack {
       deadLetterQueue: { queue: invalidationDlq, maxReceiveCount: 5 },
     });
 
-    const resources: SharedResources = { table, uploads, logBucket, authSecret, invalidationQueue, walletConfigSecret, walletLinkSecret };
+    const mail = ctx.mailFrom
+      ? {
+          from: ctx.mailFrom,
+          identityArns: [ctx.mailFrom, ctx.mailFrom.split('@')[1]!].map((identity) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+        }
+      : undefined;
+    const resources: SharedResources = { table, uploads, logBucket, authSecret, invalidationQueue, walletConfigSecret, walletLinkSecret, ...(mail ? { mail } : {}) };
     const environment = {
       TABLE_NAME: table.tableName,
       UPLOADS_BUCKET: uploads.bucketName,
@@ -184,6 +192,7 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.alarmEmail ? { ALARM_EMAIL: ctx.alarmEmail } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
+      ...(ctx.mailFrom ? { MAIL_FROM: ctx.mailFrom } : {}),
     };
 
     const routeAreas = props.areas ?? apiRoutesByArea();
@@ -232,6 +241,9 @@ export class VisitenkartenStack extends Stack {
 
     if (!ctx.publicBaseUrl) {
       Annotations.of(this).addWarningV2('visitenkarten:noPublicBaseUrl', 'Neither domainName nor publicBaseUrl in the context: QR codes and vCards would link to http://127.0.0.1:3000. After the first deploy, deploy again with -c publicBaseUrl=<output Url> (docs/deploy.md).');
+    }
+    if (!ctx.mailFrom) {
+      Annotations.of(this).addWarningV2('visitenkarten:noMailFrom', 'No mailFrom in the context: card holders get no e-mail about new contacts (they are still in the back office). Verify a sender in Amazon SES and deploy with -c mailFrom=<address> (docs/deploy.md).');
     }
     acknowledgeNagFindings(this, { webAcl: Boolean(this.webAclArn), certificate: Boolean(ctx.domain) });
 

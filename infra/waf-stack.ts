@@ -19,6 +19,8 @@ export const WAF_RATE_LIMITS = {
   apiWrite: 600,
   /** The unauthenticated PassKit log (devices post there only when a pass misbehaves). */
   passkitLog: 30,
+  /** "Kontakt austauschen" on public cards (`POST /api/card/{id}/contact`): a person leaves a few, a bot many (WAF's smallest limit is 10). */
+  contact: 10,
 } as const;
 
 const WINDOW_SECONDS = 300;
@@ -39,11 +41,11 @@ const managed = (name: string, priority: number, overrides: string[] = []): wafv
   visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
 });
 
-const match = (field: wafv2.CfnWebACL.FieldToMatchProperty, constraint: 'EXACTLY' | 'STARTS_WITH', value: string): wafv2.CfnWebACL.StatementProperty => ({
+const match = (field: wafv2.CfnWebACL.FieldToMatchProperty, constraint: 'EXACTLY' | 'STARTS_WITH' | 'ENDS_WITH', value: string): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: { fieldToMatch: field, positionalConstraint: constraint, searchString: value, textTransformations: [{ priority: 0, type: 'NONE' }] },
 });
 const method = (m: string) => match({ method: {} }, 'EXACTLY', m);
-const path = (constraint: 'EXACTLY' | 'STARTS_WITH', p: string) => match({ uriPath: {} }, constraint, p);
+const path = (constraint: 'EXACTLY' | 'STARTS_WITH' | 'ENDS_WITH', p: string) => match({ uriPath: {} }, constraint, p);
 const all = (...statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty => ({ andStatement: { statements } });
 
 function rateRule(name: string, priority: number, limit: number, scopeDown: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty {
@@ -75,12 +77,13 @@ export class VisitenkartenWafStack extends Stack {
       rules: [
         rateRule('sign-in-rate', 0, WAF_RATE_LIMITS.signIn, all(method('POST'), path('EXACTLY', '/api/auth'))),
         rateRule('passkit-log-rate', 1, WAF_RATE_LIMITS.passkitLog, all(method('POST'), path('EXACTLY', '/api/wallet/passkit/v1/log'))),
-        rateRule('api-write-rate', 2, WAF_RATE_LIMITS.apiWrite, all(path('STARTS_WITH', '/api/'), notReadOnly)),
-        rateRule('api-rate', 3, WAF_RATE_LIMITS.api, path('STARTS_WITH', '/api/')),
-        managed('AWSManagedRulesAmazonIpReputationList', 4),
+        rateRule('contact-rate', 2, WAF_RATE_LIMITS.contact, all(method('POST'), path('STARTS_WITH', '/api/card/'), path('ENDS_WITH', '/contact'))),
+        rateRule('api-write-rate', 3, WAF_RATE_LIMITS.apiWrite, all(path('STARTS_WITH', '/api/'), notReadOnly)),
+        rateRule('api-rate', 4, WAF_RATE_LIMITS.api, path('STARTS_WITH', '/api/')),
+        managed('AWSManagedRulesAmazonIpReputationList', 5),
         // Uploads (multipart, up to 4 MB) exceed the common rules' 8 KB body limit: counted, not blocked.
-        managed('AWSManagedRulesCommonRuleSet', 5, ['SizeRestrictions_BODY']),
-        managed('AWSManagedRulesKnownBadInputsRuleSet', 6),
+        managed('AWSManagedRulesCommonRuleSet', 6, ['SizeRestrictions_BODY']),
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 7),
       ],
     });
 

@@ -4,6 +4,7 @@ import { commonMessages } from './messages/common.ts';
 import { backofficeMessages } from './messages/backoffice.ts';
 import { cardMessages } from './messages/card.ts';
 import { companyMessages } from './messages/company.ts';
+import { contactMessages } from './messages/contact.ts';
 import { creditMessages } from './messages/credit.ts';
 import { personMessages } from './messages/person.ts';
 import { profileMessages } from './messages/profile.ts';
@@ -22,6 +23,7 @@ export const msg = {
   backoffice: backofficeMessages,
   card: cardMessages,
   company: companyMessages,
+  contact: contactMessages,
   credit: creditMessages,
   person: personMessages,
   profile: profileMessages,

@@ -9,6 +9,7 @@ export const DEFAULT_IMPORT_TIME_BUDGET_MS = 10_000;
 type Kind =
   | { kind: 'text'; min?: number; message?: string }
   | { kind: 'url' }
+  | { kind: 'email' }
   | { kind: 'int'; min: number }
   | { kind: 'enum'; values: readonly string[] };
 
@@ -71,6 +72,14 @@ const spec = {
   GOOGLE_WALLET_ISSUER_ID: text(),
   GOOGLE_WALLET_KEY_FILE: text(),
   GOOGLE_WALLET_API_URL: { ...url, default: 'https://walletobjects.googleapis.com/walletobjects/v1' },
+  /** Local: folder the notification e-mails are written to as .eml files (npm start: DATA_DIR/mail). */
+  MAIL_DIR: text(),
+  /** AWS: sender address of the notification e-mails, an identity verified in Amazon SES; unset: no e-mails are sent. */
+  MAIL_FROM: { kind: 'email' as const },
+  /** Display name beside MAIL_FROM. */
+  MAIL_FROM_NAME: { ...text(), default: 'Digitale Visitenkarte' },
+  /** Region of the SES identity (default: AWS_REGION). */
+  SES_REGION: text(),
 } satisfies Record<string, Spec & { required?: true }>;
 
 type SpecOf = typeof spec;
@@ -95,6 +104,9 @@ function readVariable(name: string, s: Spec & { required?: true }, raw: string |
       return raw;
     case 'url':
       if (!URL.canParse(raw)) fail(`ist keine gültige Adresse: ${raw}`);
+      return raw;
+    case 'email':
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) fail('muss eine E-Mail-Adresse sein (in Amazon SES bestätigt)');
       return raw;
     case 'int': {
       const n = Number(raw);

@@ -134,6 +134,19 @@ export const keys = {
    */
   cardChange: (changeId: string) => ({ pk: `CARDCHANGE#${changeId}`, sk: 'CHANGE' }),
 
+  /**
+   * A contact a visitor left on a card ("Kontakt austauschen", issue 28): one item per contact
+   * (get by id), listed per card on GSI1 and per company on GSI2 (the company's ownership
+   * partition, kind `CONTACT`, so the company delete removes them and the DSGVO export/erasure
+   * finds them), both newest last by `<createdAt>#<id>`. Expire by TTL (`expiresAt`).
+   */
+  contact: (contactId: string) => ({ pk: `CONTACT#${contactId}`, sk: 'CONTACT' }),
+  cardContactEntry: (personId: string, createdAt: string, contactId: string) => ({ gsi1pk: `PERSON#${personId}#CONTACTS`, gsi1sk: `${createdAt}#${contactId}` }),
+  cardContactPartition: (personId: string) => ({ gsi1pk: `PERSON#${personId}#CONTACTS` }),
+  ownedContact: (companyId: string, createdAt: string, contactId: string) => keys.owned(companyId, 'CONTACT', `${createdAt}#${contactId}`),
+  /** `gsi2sk` prefix shared by every contact a company owns (Query with `begins_with`). */
+  ownedContactPrefix: (companyId: string) => keys.owned(companyId, 'CONTACT', ''),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;

@@ -1,6 +1,7 @@
 // Locally there is no CDN, so the local server writes the access log CloudFront would write, for
-// the paths the statistics count, and merges the closed files as one batch with the code the AWS
-// job runs (merge-cdn-logs.ts). A file holds nothing personal (no address, no cookie; the user agent only as "bot" or
+// the paths the statistics count (card JSON, vCard, wallet links, the tap beacon), and merges the
+// closed files as one batch with the code the AWS job runs (merge-cdn-logs.ts). A file holds nothing
+// personal (no address, no cookie; the user agent only as "bot" or
 // "-") and is deleted once it is counted.
 import { appendFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ export interface CdnRequest {
   path: string;
   status: number;
   userAgent: string | undefined;
+  /** The query string without `?` (the tap beacon's card and kind). */
+  query?: string | undefined;
 }
 
 export interface FlushResult {
@@ -109,7 +112,7 @@ export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): Cd
       const ua = r.userAgent ?? '';
       // Only the verdict is written: the aggregator's list finds "bot", and nothing identifies a person.
       const userAgent = isBotUserAgent(ua.replaceAll(' ', '%20')) ? 'bot' : '-';
-      pending.push(formatCdnLogLine({ at: new Date(), method: r.method, path: r.path, status: r.status, userAgent }) + '\n');
+      pending.push(formatCdnLogLine({ at: new Date(), method: r.method, path: r.path, status: r.status, userAgent, ...(r.query ? { query: r.query } : {}) }) + '\n');
       if (!drainScheduled) {
         drainScheduled = true;
         setImmediate(drain);

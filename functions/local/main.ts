@@ -111,6 +111,7 @@ async function main(): Promise<void> {
       adminUsername: c.adminUsername,
       adminPassword: c.adminPassword,
       publicBaseUrl: process.env.PUBLIC_BASE_URL ?? `http://${publicHost}:${boundPort}`,
+      mailDir: process.env.MAIL_DIR ? resolve(process.env.MAIL_DIR) : join(c.dataDir, 'mail'),
     });
     if (setup.createdAdmin) {
       const a = setup.createdAdmin;
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     ready();
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : c.port;
+    console.log(`E-Mails (z. B. zu neuen Kontakten) werden nicht versendet, sondern als .eml-Dateien abgelegt in ${process.env.MAIL_DIR}`);
     console.log(`Listening on http://${c.host}:${port}`);
   } catch (err) {
     server.close();

@@ -11,6 +11,8 @@ export interface LocalConfig {
   adminPassword?: string | undefined;
   /** Where this server is reached (QR codes, vCard); sets PUBLIC_BASE_URL. */
   publicBaseUrl?: string | undefined;
+  /** Folder the notification e-mails are written to as .eml files (sets MAIL_DIR). */
+  mailDir?: string | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function prepareLocal(c: LocalConfig): Promise<InitialDataResult> {
   process.env.UPLOADS_DIR = c.uploadsDir;
   process.env.AUTH_SECRET = c.authSecret;
   if (c.publicBaseUrl) process.env.PUBLIC_BASE_URL = c.publicBaseUrl;
+  if (c.mailDir) process.env.MAIL_DIR = c.mailDir;
   delete process.env.UPLOADS_BUCKET;
   await ensureTable({ endpoint: c.endpoint, tableName: c.tableName });
   return ensureInitialData({ adminUsername: c.adminUsername, adminPassword: c.adminPassword });

@@ -11,6 +11,7 @@ import type { RouteDef } from '../../shared/api/define.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
+import { TAP_BEACON_PATH } from '../../shared/card/taps.ts';
 import { routeMatcher } from '../lib/route-match.ts';
 import { log } from '../lib/log.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
@@ -43,6 +44,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
+  '.gif': 'image/gif',
   '.json': 'application/json',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
@@ -145,32 +147,38 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   res.writeHead(status, { ...securityHeaders, ...(result.headers as Record<string, string> | undefined), ...length });
   res.end(data);
   // What CloudFront's access log records in AWS; the statistics count views from it.
-  cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
+  cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'], query: url.search.slice(1) });
 }
 
-async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<void> {
+async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<number> {
   let rewritten: string;
   try {
     rewritten = spaRewrite(decodeURIComponent(url.pathname));
   } catch {
     res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
-    return;
+    return 404;
   }
   const file = normalize(join(staticDir, rewritten));
-  if (!file.startsWith(normalize(staticDir) + sep)) return sendJson(res, 404, { message: msg.errors.notFound });
+  if (!file.startsWith(normalize(staticDir) + sep)) {
+    sendJson(res, 404, { message: msg.errors.notFound });
+    return 404;
+  }
   try {
     const info = await stat(file);
     if (!info.isFile()) throw new Error('not a file');
     const data = await readFile(file);
     const ext = extname(file);
     // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
-    const cache = rewritten.endsWith('.html') ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+    // The tap beacon is revalidated like the pages (infra/constructs/web.ts): the CDN keeps it, browsers ask every time.
+    const cache = rewritten.endsWith('.html') || rewritten === TAP_BEACON_PATH ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
     res.writeHead(200, { ...securityHeaders, 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
     res.end(data);
+    return 200;
   } catch {
     res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
+    return 404;
   }
 }
 
@@ -182,7 +190,10 @@ export function createLocalServer(o: { staticDir: string; ready?: Promise<void>;
     // security headers: each writeHead below starts from them.
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
-      url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(res, url, o.staticDir));
+      url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url, o.cdnLog)
+        // Static files are the CDN's own answers (no Lambda); the log records them as CloudFront's would (the tap beacon counts).
+        : handleStatic(res, url, o.staticDir).then((status) => o.cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status, userAgent: req.headers['user-agent'], query: url.search.slice(1) })));
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });

@@ -28,6 +28,8 @@ export interface SharedResources {
   walletLinkSecret: secretsmanager.ISecret;
   /** Set once the distribution exists (jobs only: the API functions come before it). */
   distributionArn?: string;
+  /** The SES identities (address and its domain) the sender MAIL_FROM is verified as; absent: no mail is sent, nothing granted. */
+  mail?: { from: string; identityArns: string[] };
 }
 
 export interface AppFunctionProps {
@@ -96,6 +98,7 @@ const grantedNeeds = {
   table: true, objects: true, secrets: true, queues: true, distributionInvalidation: true,
   // Not a grant: the bundler copies the module beside the code (infra/bundle.ts).
   native: true,
+  mail: true,
 } as const satisfies Record<keyof Needs, true>;
 export const grantedNeedKinds = Object.keys(grantedNeeds);
 
@@ -134,6 +137,10 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
     out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: needs.secrets.map((n) => secretOf(r, n).secretArn) }));
   }
   if (needs.queues?.length) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: needs.queues.map((n) => queueOf(r, n).queueArn) }));
+  // Only from the configured sender: the function cannot send as anyone else the identity covers.
+  if (needs.mail && r.mail) {
+    out.push(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: r.mail.identityArns, conditions: { StringEquals: { 'ses:FromAddress': r.mail.from } } }));
+  }
   if (needs.distributionInvalidation) {
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
     out.push(new iam.PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [r.distributionArn] }));

@@ -13,6 +13,7 @@ import type { RouteDef } from '../../shared/api/define.ts';
 import { cdnBehaviours } from '../cdn-behaviours.ts';
 import type { BehaviourKind } from '../cdn-behaviours.ts';
 import { CDN_LOG_PREFIX } from '../../shared/api/needs.ts';
+import { TAP_BEACON_PATH } from '../../shared/card/taps.ts';
 import { PREVIOUS_ASSETS_PATH } from './web.ts';
 
 export interface EdgeProps {
@@ -102,6 +103,19 @@ export class Edge extends Construct {
       minTtl: Duration.seconds(0), defaultTtl: Duration.days(1), maxTtl: Duration.days(365),
     });
 
+    // The tap beacon (issue 28, docs/statistics.md "Taps"): one tiny static file answered from the
+    // edge's cache for every card and kind. The query (`c`, `k`) is left out of the key, so the
+    // origin (S3, never a Lambda) is asked about once a day per edge; the standard log records the
+    // query, which the statistics merge counts. The minimum TTL keeps it cached although the file
+    // says `no-cache` to browsers (every tap is a request of its own).
+    const tapBeacon = new cloudfront.CachePolicy(this, 'TapBeaconCache', {
+      comment: 'Tap beacon: one cached object for every query; browsers revalidate',
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      minTtl: Duration.days(1), defaultTtl: Duration.days(1), maxTtl: Duration.days(365),
+    });
+
     const api = (cachePolicy: cloudfront.ICachePolicy, allViewer: boolean): cloudfront.BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -183,6 +197,13 @@ export class Edge extends Construct {
       },
       // Most specific first: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
+        [TAP_BEACON_PATH]: {
+          origin: webOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: tapBeacon,
+          responseHeadersPolicy: headers,
+        },
         '/assets/*': {
           origin: previousAssets,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

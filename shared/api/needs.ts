@@ -42,6 +42,8 @@ export interface Needs {
   readonly queues?: readonly QueueName[];
   /** Creates CloudFront invalidations on the distribution (only the invalidation job). */
   readonly distributionInvalidation?: boolean;
+  /** Sends e-mail through Amazon SES, only as the configured sender (context `mailFrom`; the notifications of new contacts, issue 28). */
+  readonly mail?: boolean;
   /** Native packages the code loads (e.g. `['sharp']` for the image pipeline); the build checks it against the imports. */
   readonly native?: readonly NativeModule[];
 }
@@ -69,6 +71,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
   let queues: QueueName[] | undefined;
   let native: NativeModule[] | undefined;
   let distributionInvalidation = false;
+  let mail = false;
   for (const n of all) {
     if (n.table && (!table || tableRank[n.table] > tableRank[table])) table = n.table;
     for (const o of n.objects ?? []) {
@@ -82,6 +85,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     queues = union(queues, n.queues);
     native = union(native, n.native);
     distributionInvalidation ||= Boolean(n.distributionInvalidation);
+    mail ||= Boolean(n.mail);
   }
   return {
     ...(table ? { table } : {}),
@@ -89,6 +93,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     ...(secrets ? { secrets } : {}),
     ...(queues ? { queues } : {}),
     ...(distributionInvalidation ? { distributionInvalidation } : {}),
+    ...(mail ? { mail } : {}),
     ...(native ? { native } : {}),
   };
 }

@@ -2,6 +2,8 @@ import { defaultCardSettings } from './defaults.ts';
 import { cardLabels } from './labels.ts';
 import type { CardLabels, CardLang } from './labels.ts';
 import { hexColor, mailHref, telHref, uploadUrl, webHref } from './links.ts';
+import { socialTap } from './taps.ts';
+import type { TapKind } from './taps.ts';
 import type { CardInput, CardSocial } from './types.ts';
 import type { ProfileSettings } from '../schemas/profile.ts';
 
@@ -21,6 +23,8 @@ export interface ContactLine {
   label: string;
   text: string;
   href: string | undefined;
+  /** What a click on the link counts as (the page's `data-tap`, docs/statistics.md "Taps"). */
+  tap: TapKind;
 }
 
 export interface CardAddress {
@@ -59,7 +63,7 @@ export interface CardContent {
   addressParts: CardAddress | undefined;
   /** The same as lines to print. */
   address: string[];
-  socials: { type: string; icon: CardIconName; label: string; href: string }[];
+  socials: { type: string; icon: CardIconName; label: string; href: string; tap: TapKind }[];
   legal: { key: 'impressum' | 'datenschutz'; label: string; href: string }[];
   legalText: string[];
   settings: ProfileSettings;
@@ -79,7 +83,8 @@ function socialsOf(own: readonly CardSocial[], company: readonly CardSocial[], l
   return [...own, ...company.filter((s) => !mine.has(s.type))].flatMap((s) => {
     const href = webHref(s.link);
     const label = labels.socialTypes[s.type];
-    return href && label && isIconName(s.type) ? [{ type: s.type, icon: s.type, label, href }] : [];
+    const tap = socialTap(s.type);
+    return href && label && tap && isIconName(s.type) ? [{ type: s.type, icon: s.type, label, href, tap }] : [];
   });
 }
 
@@ -95,6 +100,7 @@ export function cardContent({ person, profile, lang = 'de' }: CardInput): CardCo
     label: c.type === 'cell' ? labels.cell : c.type === 'work' ? labels.work : labels.phone,
     text: c.value.trim(),
     href: telHref(c.value),
+    tap: 'call',
   }));
   const emails = person.email.filter((c) => c.value?.trim()).map((c): ContactLine => ({
     key: `email-${c.type}`,
@@ -103,6 +109,7 @@ export function cardContent({ person, profile, lang = 'de' }: CardInput): CardCo
     label: c.type === 'work1' || !/^work\d$/.test(c.type) ? labels.email : `${labels.email} ${c.type.slice(4)}`,
     text: c.value.trim(),
     href: mailHref(c.value),
+    tap: 'write',
   }));
   const url = trimmed(person.url) ?? trimmed(profile?.url);
   const a = profile?.adressen?.find((x) => x.adresseId === person.adresseId);
@@ -145,7 +152,7 @@ export function cardContent({ person, profile, lang = 'de' }: CardInput): CardCo
     walletLogoFile: trimmed(profile?.walletLogo),
     phones,
     emails,
-    web: url ? { key: 'web', icon: 'web', type: 'web', label: labels.web, text: url.replace(/^https?:\/\//i, '').replace(/\/$/, ''), href: webHref(url) } : undefined,
+    web: url ? { key: 'web', icon: 'web', type: 'web', label: labels.web, text: url.replace(/^https?:\/\//i, '').replace(/\/$/, ''), href: webHref(url), tap: 'web' } : undefined,
     addressParts,
     address: addressParts
       ? [addressParts.street, cityLine, addressParts.bundesland, addressParts.land].filter((l): l is string => Boolean(l))

@@ -58,6 +58,8 @@ export interface CardInput {
 export interface PublicCard {
   id: string;
   lang: CardLang;
+  /** "Kontakt austauschen" is offered (issue 28): V2 cards; a legacy card's company has no back office to receive contacts. */
+  contactExchange?: boolean;
   /** The company's org (display-name fallback, spec §2). */
   org: string;
   person: CardPerson;

@@ -5,6 +5,33 @@ export const cardMessages = {
   fallbackFileName: 'Visitenkarte',
   /** Prefix of the QR code's file name: 'QR-Code-Erika-Mustermann.svg'. */
   qrFilePrefix: 'QR-Code',
+  /** E-mail signature and virtual background of a card (issue 28). */
+  extras: {
+    title: 'E-Mail-Signatur, Hintergrund und Kontakte',
+    note: 'Aus der gespeicherten Karte: nach Änderungen erst speichern.',
+    signature: 'E-Mail-Signatur',
+    signatureHint: 'Für Outlook, Gmail und Apple Mail: kopieren und in den Signatur-Einstellungen einfügen, oder als Datei herunterladen.',
+    copyHtml: 'Signatur kopieren',
+    copyText: 'Als Text kopieren',
+    downloadHtml: 'Signatur herunterladen (HTML)',
+    downloadText: 'Als Text herunterladen',
+    copied: 'Signatur wurde in die Zwischenablage kopiert',
+    copyFailed: 'Kopieren ist in diesem Browser nicht möglich. Bitte die Signatur herunterladen.',
+    preview: 'Vorschau der Signatur',
+    background: 'Virtueller Hintergrund',
+    backgroundHint: 'Ein Bild für Videokonferenzen (1920 × 1080 Pixel) mit Name, Position, Logo und QR-Code der Karte.',
+    downloadBackground: 'Hintergrund herunterladen (PNG)',
+    contacts: 'Kontakte dieser Karte',
+    loading: 'Wird geladen …',
+  },
+  signature: {
+    filePrefix: 'E-Mail-Signatur',
+  },
+  background: {
+    filePrefix: 'Hintergrund',
+    caption: 'Meine digitale Visitenkarte',
+    captionEn: 'My digital business card',
+  },
   css: {
     tooLarge: (maxKb: number) => `Das eigene CSS darf höchstens ${maxKb} KB groß sein.`,
     syntax: (line: number | undefined, reason: string) =>

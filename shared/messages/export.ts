@@ -51,5 +51,6 @@ export const exportMessages = {
     savesIn: (month: string) => `Gespeichert ${month.slice(5, 7)}.${month.slice(0, 4)}`,
     totalViews: 'Aufrufe gesamt',
     totalSaves: 'Gespeichert gesamt',
+    totalTaps: 'Klicks gesamt',
   },
 } as const;

@@ -32,6 +32,7 @@ const publicSettingsSchema = z.object({
 export const publicCardSchema = z.object({
   id: z.string(),
   lang: z.enum(['de', 'en']),
+  contactExchange: z.optional(z.boolean()),
   org: z.string(),
   person: z.object({
     firstname: text,
@@ -86,3 +87,6 @@ const schemaMatchesType: Same<Answer, PublicCard & {
 void schemaMatchesType;
 
 export const cardIdParams = z.object({ id: z.string().check(...idChecks()) });
+
+/** A card's e-mail signature (shared/card/signature.ts) and the stem of its download names. */
+export const cardSignatureSchema = z.object({ html: z.string(), text: z.string(), fileStem: z.string() });

@@ -89,14 +89,16 @@ export const idSchema = z.string().check(...idChecks());
  * Query of a list that answers in pages: at most `limit` items, continuing after `cursor` (the
  * previous page's `nextCursor`, opaque to the client).
  */
-export function pageQuery(o: { defaultLimit: number; maxLimit: number }) {
+export function pageQuery<E extends z.core.$ZodLooseShape = {}>(o: { defaultLimit: number; maxLimit: number }, filters?: E) {
   const limitError = msg.validation.pageLimit(o.maxLimit);
   const limit = z.coerce.number<number | string>({ error: () => limitError }).check(z.int(limitError), z.gte(1, limitError), z.lte(o.maxLimit, limitError));
   const query = z.object({
+    // The list's own filters (`filters`), then the page.
+    ...(filters ?? {}) as E,
     limit: z.optional(blankAsAbsent(z.optional(limit))),
     cursor: z.optional(blankAsAbsent(z.optional(z.string().check(z.maxLength(2000, msg.validation.pageCursor), z.regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor))))),
   });
-  return z.pipe(query, z.transform((q: z.output<typeof query>) => ({ ...q, limit: q.limit ?? o.defaultLimit })));
+  return z.pipe(query, z.transform((q: z.output<typeof query>) => ({ ...q, limit: (q as { limit?: number }).limit ?? o.defaultLimit })));
 }
 
 /** One page of a list; `nextCursor` is absent on the last page. */

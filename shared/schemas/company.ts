@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { commonMessages as msg } from '../messages/common.ts';
 import { companyMessages } from '../messages/company.ts';
 import { blankAsAbsent, idSchema, requiredText } from './common.ts';
+import { contactRetentionSchema, DEFAULT_CONTACT_RETENTION_MONTHS } from './contact.ts';
 
 /** Languages a company's cards can be shown in. */
 export const companyLangs = ['de', 'en'] as const;
@@ -26,6 +27,8 @@ export const createCompanySchema = z.object({
   lang,
   display: z.prefault(companyDisplaySchema, {}),
   userIds: z.optional(userIds),
+  /** Months a contact left on a card is kept (issue 28); absent: 12. */
+  contactRetentionMonths: z.optional(contactRetentionSchema),
 });
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 export type CreateCompanyData = z.output<typeof createCompanySchema>;
@@ -36,6 +39,7 @@ export const updateCompanySchema = z.object({
   lang: z.optional(langChoice),
   display: z.optional(z.object({ statistik: z.boolean() })),
   userIds: z.optional(userIds),
+  contactRetentionMonths: z.optional(contactRetentionSchema),
   version: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
@@ -51,6 +55,8 @@ export const companySchema = z.object({
   credits: z.number(),
   users: z.array(companyUserSchema),
   display: z.object({ statistik: z.boolean() }),
+  /** Months after which contacts left on the company's cards are deleted. */
+  contactRetentionMonths: z._default(z.number().check(z.int()), DEFAULT_CONTACT_RETENTION_MONTHS),
   cardCountTotal: z.number().check(z.int()),
   cardCountActive: z.number().check(z.int()),
   profileCount: z.number().check(z.int()),

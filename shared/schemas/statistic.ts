@@ -6,6 +6,9 @@ export const statisticCardParams = z.object({ id: idSchema });
 
 const count = z.number().check(z.int(), z.nonnegative());
 
+/** Taps by kind (shared/card/taps.ts), only kinds with a count. */
+const tapsByKind = z.record(z.string(), count);
+
 /**
  * A company's statistics: the 12 months of the window (Europe/Berlin, oldest first) and per card
  * the views and saves of each of those months (same order), plus the all-time totals. Cards without
@@ -19,6 +22,10 @@ export const companyStatisticSchema = z.object({
     saves: z.array(count),
     totalViews: count,
     totalSaves: count,
+    /** Taps on the card's links per month (same order) and all time, and all time by kind (issue 28). */
+    taps: z.array(count),
+    totalTaps: count,
+    tapsByKind,
   })),
 });
 export type CompanyStatistic = z.output<typeof companyStatisticSchema>;
@@ -32,6 +39,9 @@ export const cardStatisticEntrySchema = z.object({
   date: z.string(),
   views: count,
   saves: count,
+  /** Taps on the card's links that day, in all and by kind (issue 28). */
+  taps: count,
+  tapsByKind,
 });
 export const cardStatisticSchema = z.array(cardStatisticEntrySchema);
 export type CardStatisticEntry = z.output<typeof cardStatisticEntrySchema>;

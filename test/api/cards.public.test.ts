@@ -24,7 +24,7 @@ describe('GET /api/card/{id}', () => {
     const res = await s.call('cardGet', { params: { id: card.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body;
-    expect(Object.keys(body).sort()).toEqual(['id', 'lang', 'org', 'person', 'profile']);
+    expect(Object.keys(body).sort()).toEqual(['contactExchange', 'id', 'lang', 'org', 'person', 'profile']);
     expect(body).toMatchObject({ id: card.id, lang: 'de', org: t.company.org });
     expect(Object.keys(body.person).sort()).toEqual(
       ['adresseId', 'email', 'firmenname', 'firstname', 'lastname', 'nice', 'position', 'social', 'tel'],

@@ -37,6 +37,7 @@ describe('companies: create', () => {
       credits: 0,
       users: [{ id: u.id, username: me.body.username, email: me.body.email }],
       display: { statistik: true },
+      contactRetentionMonths: 12,
       cardCountTotal: 0,
       cardCountActive: 0,
       profileCount: 0,

@@ -119,7 +119,8 @@ describe('XLSX exports', () => {
     expect(stats.res.status).toBe(200);
     const x = readXlsx(stats.bytes);
     expect(x.header[0]).toBe('Nachname');
-    expect(x.header).toHaveLength(2 + 12 + 3);
+    expect(x.header).toHaveLength(2 + 12 + 4);
+    expect(x.cell(0, 'Klicks gesamt')).toMatchObject({ t: 'n', v: 0 });
     expect(x.header[2]).toMatch(/^Aufrufe \d{2}\.\d{4}$/);
     expect(x.cell(0, 'Nachname')).toMatchObject({ t: 's', v: 'Özil' });
     expect(x.cell(0, 'Aufrufe gesamt')).toMatchObject({ t: 'n', v: 0 });

@@ -324,6 +324,35 @@ export const routeFixtures: Record<string, RouteFixture> = {
   cardVcard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public' },
   cardQr: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
   cardSummary: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  cardSignature: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  cardBackground: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  // --- contacts ("Kontakt austauschen", issue 28) ---
+  // Public by design: any visitor of an active card may leave a contact.
+  contactCreate: {
+    call: async (c, t) => {
+      const p = await c.newPerson(t);
+      return {
+        params: { id: p.id },
+        body: { name: `Besucher ${t.marker}`, email: 'besucher@example.org', consent: true },
+        state: readPath(c, 'contactList', { query: { companyId: t.company.id, personId: p.id } }),
+      };
+    },
+    foreign: 'public',
+  },
+  contactList: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
+  contactExport: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
+  contactDelete: {
+    call: async (c, t) => {
+      const p = await c.newPerson(t);
+      const sent = await c.s.call('contactCreate', { params: { id: p.id }, body: { name: `Besucher ${t.marker}`, phone: '+49 30 1234567', consent: true } });
+      expect(sent.status).toBe(200);
+      const list = await c.read('contactList', { query: { companyId: t.company.id, personId: p.id } });
+      const id = (list.body as { items: { id: string }[] }).items[0]!.id;
+      return { params: { id }, state: readPath(c, 'contactList', { query: { companyId: t.company.id, personId: p.id } }) };
+    },
+    foreign: 'denied',
+  },
+
   // --- statistics (views and saves) ---
   statisticCompany: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
   statisticCard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },

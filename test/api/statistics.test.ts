@@ -88,7 +88,7 @@ describe('views and saves from the access log', () => {
 
     const card = await cardStats(t.cardId, t.user.token);
     expect(card.status).toBe(200);
-    expect(card.body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 7, saves: 3 }]);
+    expect(card.body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 7, saves: 3, taps: 0, tapsByKind: {} }]);
 
     // More views later add up; a flush with nothing new changes nothing.
     await visit(t.cardId, { views: 1 });
@@ -204,7 +204,44 @@ describe('views and saves from the access log', () => {
     const flushed = await writer.flush();
     expect(flushed).toEqual({ files: 1, counted: 2 });
     expect(await readdir(dir)).toEqual([]);
-    expect((await cardStats(t.cardId)).body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 1, saves: 1 }]);
+    expect((await cardStats(t.cardId)).body).toEqual([{ personId: t.cardId, date: berlinDay(new Date()), views: 1, saves: 1, taps: 0, tapsByKind: {} }]);
     await writer.stop();
+  });
+});
+
+describe('taps from the access log (issue 28)', () => {
+  /** What the public page's listener sends for a click on a counted link. */
+  async function tap(cardId: string, kind: string, ua = BROWSER) {
+    const res = await fetch(`${s.baseUrl}/tap.gif?c=${encodeURIComponent(cardId)}&k=${encodeURIComponent(kind)}`, { headers: { 'user-agent': ua }, cache: 'no-store' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    await res.arrayBuffer();
+  }
+
+  it('beacon requests count as taps by kind per card, day and month; bots, unknown kinds and foreign ids count nothing', async () => {
+    const t = await tenantWithCard();
+    for (const kind of ['call', 'call', 'write', 'social-linkedin', 'vcard', 'wallet-apple']) await tap(t.cardId, kind);
+    await tap(t.cardId, 'call', 'Googlebot/2.1');
+    await tap(t.cardId, 'kaffee');
+    await tap('../../etc', 'call');
+    await visit(t.cardId, { views: 1 });
+    // Nothing is counted in the request path: the beacon is a static file.
+    expect(cardRow((await companyStats(t.company.id)).body, t.cardId)).toBeUndefined();
+    await s.flushViews();
+    const row = cardRow((await companyStats(t.company.id, t.user.token)).body, t.cardId) as unknown as { taps: number[]; totalTaps: number; tapsByKind: Record<string, number>; totalViews: number };
+    expect(row.totalViews).toBe(1);
+    expect(row.totalTaps).toBe(6);
+    expect(row.taps.at(-1)).toBe(6);
+    expect(row.tapsByKind).toEqual({ call: 2, write: 1, 'social-linkedin': 1, vcard: 1, 'wallet-apple': 1 });
+    expect((await cardStats(t.cardId, t.user.token)).body).toEqual([{
+      personId: t.cardId, date: berlinDay(new Date()), views: 1, saves: 0, taps: 6,
+      tapsByKind: { call: 2, write: 1, 'social-linkedin': 1, vcard: 1, 'wallet-apple': 1 },
+    }]);
+    // The statistics export carries them beside views and saves (CSV: German Excel, semicolons).
+    const csv = await fetch(`${s.baseUrl}/api/card/statistic/company/${t.company.id}/export`, { headers: { authorization: `Bearer ${t.user.token}` } });
+    expect(csv.status).toBe(200);
+    const [header, first] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n').map((l) => l.split(';').map((c) => c.replace(/^"|"$/g, '')));
+    expect(first![header!.indexOf('Klicks gesamt')]).toBe('6');
+    expect(first![header!.indexOf('Aufrufe gesamt')]).toBe('1');
   });
 });

@@ -25,6 +25,11 @@ describe('axe-core finds no violation', () => {
     const admin = await s.adminToken();
     const card = await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
+    // Kontakte (issue 28) with one contact left on an active card.
+    const active = await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Kontakt', isActive: true } });
+    expect(active.status, JSON.stringify(active.body)).toBe(200);
+    const contact = await s.call('contactCreate', { params: { id: active.body.id }, body: { name: 'Axe Besucherin', email: 'axe@example.org', message: 'Bitte melden Sie sich.', consent: true } });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
     const legacyPerson = await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
@@ -58,7 +63,7 @@ describe('axe-core finds no violation', () => {
       `/v2/card/profil/edit/${profile}`, '/v2/card/company', '/v2/card/company/edit', '/v2/card/statistik', `/v2/card/statistik/${card}`,
       '/v2/admin/user', '/v2/admin/user/add', `/v2/admin/user/edit/${admin}`, '/v2/admin/company', '/v2/admin/company/add',
       `/v2/admin/company/edit/${company}`, '/v2/admin/credit', `/v2/admin/credit/detail/${company}`, '/v2/admin/statistik', '/v2/account',
-      '/v2/card/profil/edit/unbekannt', '/v2/gibt/es/nicht', `/card/wallet/${card}`,
+      '/v2/card/kontakte', '/v2/card/profil/edit/unbekannt', '/v2/gibt/es/nicht', `/card/wallet/${card}`,
     ].map((path) => ({ path })))).toEqual([]);
   });
 
@@ -78,6 +83,7 @@ describe('axe-core finds no violation', () => {
     const found = await audit([
       { path: '/v2/card/visitenkarte', state: 'row menu', act: () => page.getByRole('button', { name: 'Aktionen für Axe Prüfung' }).click() },
       { path: '/v2/card/visitenkarte', state: 'column choice', act: () => page.getByText('Spalten', { exact: true }).click() },
+      { path: '/v2/card/kontakte', state: 'row menu', act: () => page.getByRole('button', { name: 'Aktionen für Axe Besucherin' }).click() },
       { path: `/v2/card/profil/edit/${profile}`, state: 'settings with preview', act: () => page.getByRole('tab', { name: 'Einstellungen' }).click() },
       { path: `/company/edit/${company}`, state: 'anwender', act: () => page.getByRole('tab', { name: 'Anwender' }).click() },
       { path: `/v2/admin/credit/detail/${company}`, state: 'Verlauf', act: () => page.getByRole('tab', { name: 'Verlauf' }).click() },

@@ -57,6 +57,15 @@ describe('lists fit their box', () => {
     const legacyPerson = await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Friedrich-Wilhelm', lastname: 'Schulze-Brakelmann' } });
     expect(legacyPerson.status).toBe(200);
     const anyCard = (await s.call('personListByProfile', { params: { profileId: t.profile.id }, token: t.user.token })).body.items[0]!.id;
+    // Kontakte (issue 28): a contact left on an active card, every field long.
+    const active = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Konstantin', lastname: 'Kontaktaufnahme-Bereitschaft', isActive: true } });
+    expect(active.status, JSON.stringify(active.body)).toBe(200);
+    const contact = await s.call('contactCreate', { params: { id: active.body.id }, body: {
+      name: 'Maximiliane Mustermann-Lüdenscheid', email: 'maximiliane.mustermann-luedenscheid@zahnarztpraxis-beispiel.de', phone: '+49 (0) 2351 123456-789',
+      company: 'Großhandel für Sanitär- und Heizungstechnik Nordrhein-Westfalen GmbH', consent: true,
+      message: 'Wir haben uns auf der Messe in Düsseldorf am Stand der Zahnärztekammer getroffen; bitte rufen Sie mich wegen der Angebotsanfrage zurück.',
+    } });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
 
     const screens: { path: string; tab?: string }[] = [
       { path: '/v2/card/visitenkarte' }, { path: '/v2/card/profil' }, { path: '/v2/card/statistik' },
@@ -64,7 +73,7 @@ describe('lists fit their box', () => {
       { path: `/v2/admin/credit/detail/${t.company.id}`, tab: 'Verlauf' }, { path: '/v2/admin/statistik' },
       { path: '/company' }, { path: '/user' }, { path: '/vcard/company' }, { path: '/vcard/person' },
       { path: `/company/edit/${t.company.id}`, tab: 'Anwender' }, { path: `/company/edit/${t.company.id}`, tab: 'Profile' },
-      { path: `/vcard/person/statistic/${anyCard}` },
+      { path: `/vcard/person/statistic/${anyCard}` }, { path: '/v2/card/kontakte' },
     ];
     const found: string[] = [];
     for (const size of [{ width: 1280, height: 800 }, PHONE]) {

@@ -82,7 +82,8 @@ describe('views in the browser', () => {
     await page.locator('#sidebar').getByRole('link', { name: 'Statistik' }).waitFor();
     expect(await page.getByTestId('person-total-views').textContent()).toBe('9');
     const years = await page.getByTestId('person-years').locator('tbody tr').allTextContents();
-    const expected = twoMonthsAgo.slice(0, 4) === thisMonth.slice(0, 4) ? [`${thisMonth.slice(0, 4)}9`] : [`${thisMonth.slice(0, 4)}3`, `${twoMonthsAgo.slice(0, 4)}6`];
+    // Jahr, Aufrufe, Klicks (issue 28: no taps here).
+    const expected = twoMonthsAgo.slice(0, 4) === thisMonth.slice(0, 4) ? [`${thisMonth.slice(0, 4)}90`] : [`${thisMonth.slice(0, 4)}30`, `${twoMonthsAgo.slice(0, 4)}60`];
     expect(years).toEqual(expected);
 
     // The card overview shows each card's views.

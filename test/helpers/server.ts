@@ -21,6 +21,8 @@ export interface TestServer {
   baseUrl: string;
   tableName: string;
   uploadsDir: string;
+  /** Where the server writes its e-mails (.eml files). */
+  mailDir: string;
   /** A call of a route of the table, typed by its contract (test/helpers/api-client.ts): `s.call('userGet', { params: { id }, token })`. */
   call: RouteCaller;
   /**
@@ -52,6 +54,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const endpoint = o.endpoint ?? inject('dynamoEndpoint');
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
+  const mailDir = await mkdtemp(join(tmpdir(), 'vk-mail-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
   const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
   const server = createLocalServer({ staticDir: resolve(import.meta.dirname, '../../dist/web'), cdnLog });
@@ -65,6 +68,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
     publicBaseUrl: baseUrl,
+    mailDir,
   });
   const cardChanges = startCardChangeFeed({ pollMs: 1000, ...o.feed, endpoint, tableName });
 
@@ -93,6 +97,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     baseUrl,
     tableName,
     uploadsDir,
+    mailDir,
     call,
     api,
     login,
@@ -123,6 +128,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     get baseUrl() { return current().baseUrl; },
     get tableName() { return current().tableName; },
     get uploadsDir() { return current().uploadsDir; },
+    get mailDir() { return current().mailDir; },
     call: ((name: never, ...rest: never[]) => (current().call as (...a: unknown[]) => unknown)(name, ...rest)) as RouteCaller,
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { handlerBundle } from '../../infra/bundle-options.ts';
-import { addNativeModules } from '../../infra/native-modules.ts';
+import { addFonts, addNativeModules } from '../../infra/native-modules.ts';
 import { makePng } from '../helpers/images.ts';
 import { allEntries, bundleAll, bundleDirName } from '../../infra/bundle.ts';
 import { AppFunction } from '../../infra/constructs/app-function.ts';
@@ -149,6 +149,42 @@ describe('Lambda bundles', () => {
     expect(r.variants).toContainEqual(['image/avif', 640]);
     expect(r.variants).toContainEqual(['image/webp', 160]);
     expect(r.variants).toContainEqual(['image/png', 87]);
+  }, 60_000);
+
+  test('the bundle that draws text (virtual background) carries the font files; the bundled renderer draws with them where no system font exists', async () => {
+    // Beside the output file holding the font module (the upload area's route chunk), where fontFile() looks.
+    const fontDirs = (d: string) => ['fonts', 'chunks/fonts'].filter((f) => existsSync(join(out, d, f)));
+    const withFonts = readdirSync(out).filter((d) => fontDirs(d).length > 0).sort();
+    expect(withFonts).toEqual(['upload']);
+    expect(fontDirs('upload')).toHaveLength(1);
+    expect(readdirSync(join(out, 'upload', fontDirs('upload')[0]!)).sort()).toEqual(['Inter_400Regular.ttf', 'Inter_700Bold.ttf']);
+    // The text renderer as a bundle of its own, run in a process whose fontconfig knows no font at
+    // all (as in Lambda): it must find the shipped file beside its bundle and draw the same text.
+    const dir = tempDir('vk-text-bundle-');
+    const result = await build({
+      absWorkingDir: root, entryPoints: [join(root, 'functions/lib/images/text.ts')], bundle: true, outdir: dir,
+      format: handlerBundle.format, platform: handlerBundle.platform, target: handlerBundle.target, external: handlerBundle.external,
+      mainFields: handlerBundle.mainFields, banner: { js: handlerBundle.banner }, outExtension: { '.js': '.mjs' }, entryNames: 'index', metafile: true, logLevel: 'silent',
+    });
+    addNativeModules({ name: 'text', bundleDir: dir, metafile: result.metafile, declared: ['sharp'], target: 'host' });
+    expect(addFonts({ bundleDir: dir, metafile: result.metafile })).toEqual(['fonts/Inter_400Regular.ttf', 'fonts/Inter_700Bold.ttf']);
+    writeFileSync(join(dir, 'run.mjs'), `
+      import { renderText } from './index.mjs';
+      const p = await renderText({ text: 'Jürgen Weiß – Größe', weight: 'bold', size: 76, color: '#102030', maxWidth: 1200 });
+      let ink = 0; for (let i = 3; i < p.data.length; i += 4) if (p.data[i] > 128) ink++;
+      console.log(JSON.stringify({ width: p.width, height: p.height, ink }));`);
+    // As in Lambda: no fontconfig configuration to be found (an empty FONTCONFIG_PATH); the renderer
+    // writes its own, which names no font folder (fonts.ts useOwnFontconfig), so no system font exists for it.
+    const { FONTCONFIG_FILE: _file, ...inherited } = process.env;
+    const env = { ...inherited, FONTCONFIG_PATH: dir, TMPDIR: dir };
+    const inLambdaLike = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8', env })) as { width: number; height: number; ink: number };
+    // What the same text is with the font taken from node_modules in this process.
+    const { renderText } = await import('../../functions/lib/images/text.ts');
+    const here = (await renderText({ text: 'Jürgen Weiß – Größe', weight: 'bold', size: 76, color: '#102030', maxWidth: 1200 }))!;
+    expect(Math.abs(inLambdaLike.width - here.width)).toBeLessThanOrEqual(3);
+    expect(Math.abs(inLambdaLike.height - here.height)).toBeLessThanOrEqual(3);
+    expect(inLambdaLike.width).toBeGreaterThan(600);
+    expect(inLambdaLike.ink).toBeGreaterThan(5000);
   }, 60_000);
 
   test('CDK stages each function with its own bundle (not one cached bundle for all)', () => {

@@ -28,7 +28,7 @@ function synthApp(context: Record<string, unknown> = {}) {
   return { main, mainStack: out.main!, wafStack: out.waf!, wafResources: wafTemplate.Resources };
 }
 
-const app = synthApp({ alarmEmail: 'betrieb@beispiel.de', publicBaseUrl: 'https://d111.cloudfront.net' });
+const app = synthApp({ alarmEmail: 'betrieb@beispiel.de', publicBaseUrl: 'https://d111.cloudfront.net', mailFrom: 'karten@beispiel.de' });
 const mainResources = (app.main.template.toJSON() as { Resources: Resources }).Resources;
 
 describe('API stage (item 6: the first deploy failed)', () => {
@@ -78,6 +78,23 @@ describe('WAF (items 7 and 9)', () => {
       expect(r!.Statement.RateBasedStatement.AggregateKeyType).toBe('IP');
     }
     expect(JSON.stringify(rate('passkit-log-rate'))).toContain('/api/wallet/passkit/v1/log');
+  });
+
+  test('"Kontakt austauschen" has a rate rule of its own: POST /api/card/<id>/contact, 10 per 5 minutes per address, before the general API rules', () => {
+    const r = rules.find((x) => x.Name === 'contact-rate')!;
+    expect(r).toBeDefined();
+    expect(r.Action).toEqual({ Block: {} });
+    const s = r.Statement.RateBasedStatement;
+    expect(s).toMatchObject({ Limit: 10, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    const matches = (s.ScopeDownStatement.AndStatement.Statements as { ByteMatchStatement: { PositionalConstraint: string; SearchString: string; FieldToMatch: object } }[]).map((x) => x.ByteMatchStatement);
+    expect(matches).toEqual(expect.arrayContaining([
+      expect.objectContaining({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: 'POST' }),
+      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/card/' }),
+      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: '/contact' }),
+    ]));
+    const priority = (name: string) => (rules.find((x) => x.Name === name) as unknown as { Priority: number }).Priority;
+    expect(priority('contact-rate')).toBeLessThan(priority('api-write-rate'));
+    expect(new Set(rules.map((x) => (x as unknown as { Priority: number }).Priority)).size).toBe(rules.length);
   });
 
   test('logs every request to CloudWatch without the Authorization header', () => {

@@ -22,7 +22,7 @@ import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from 
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
-const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net' });
+const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net', mailFrom: 'karten@beispiel.de' });
 const { template } = real;
 afterAll(removeSynthOutput);
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
@@ -74,8 +74,9 @@ describe('cdk-nag AwsSolutions', () => {
   test('no unacknowledged finding without WAF and own domain (the acknowledgements cover that setup)', () => {
     const bare = synth((app) => new VisitenkartenStack(app, 'Bare'));
     expect(bare.findings).toEqual([]);
-    // Without a domain or publicBaseUrl the QR codes would point nowhere: synth says so.
-    expect(bare.warnings.map((w) => w.rule)).toEqual(['Annotation::visitenkarten:noPublicBaseUrl']);
+    // Without a domain or publicBaseUrl the QR codes would point nowhere, without mailFrom no card
+    // holder hears of a new contact: synth says so.
+    expect(bare.warnings.map((w) => w.rule)).toEqual(['Annotation::visitenkarten:noPublicBaseUrl', 'Annotation::visitenkarten:noMailFrom']);
     expect(real.warnings).toEqual([]);
   });
 
@@ -171,6 +172,18 @@ describe('functions per area', () => {
     expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
     expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
     expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
+  });
+
+  test('only the contact area sends e-mail, through SES, only as the configured sender (context mailFrom)', () => {
+    const withSes = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:'));
+    expect(withSes.map(([id]) => id.replace(/[A-F0-9]{8}$/, ''))).toEqual([expect.stringMatching(/^ApiAreacontact/)]);
+    const statement = (withSes[0]![1].Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown; Condition?: unknown }[]).find((s) => [s.Action].flat().includes('ses:SendRawEmail'))!;
+    expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'karten@beispiel.de' } });
+    const identities = JSON.stringify(statement.Resource);
+    expect(identities).toContain('identity/karten@beispiel.de');
+    expect(identities).toContain('identity/beispiel.de');
+    const fn = resources('AWS::Lambda::Function').find(([id]) => id.startsWith('ApiAreacontact'))!;
+    expect(fn[1].Properties.Environment.Variables.MAIL_FROM).toBe('karten@beispiel.de');
   });
 });
 
@@ -337,6 +350,9 @@ describe('CloudFront', () => {
     const order = behaviours.map((b) => b.PathPattern);
     expect(order.indexOf('/api/card/company*')).toBeLessThan(order.indexOf('/api/card/*'));
     expect(order.indexOf('/api/card/statistic*')).toBeLessThan(order.indexOf('/api/card/*'));
+    // A visitor's contact (POST) passes the public card's cache to the API.
+    expect(order.indexOf('/api/card/*/contact')).toBeLessThan(order.indexOf('/api/card/*'));
+    expect(behaviours.find((x) => matches(x.PathPattern, '/api/card/x1/contact'))!.AllowedMethods).toContain('POST');
     expect(order.at(-1)).toBe('/api/*');
     for (const pattern of ['/api/card/*', '/api/upload/*/*']) {
       const b = behaviours.find((x) => x.PathPattern === pattern)!;
@@ -347,6 +363,19 @@ describe('CloudFront', () => {
     }
     expect(matches('/api/card/*', '/api/card/abc/vcard')).toBe(true);
     expect(behaviours.find((x) => matches(x.PathPattern, '/api/upload/x1'))!.PathPattern).toBe('/api/*');
+  });
+
+  test('the tap beacon is a static file from the web bucket, cached at the edge for every query (no Lambda, no write)', () => {
+    const b = behaviours.find((x) => x.PathPattern === '/tap.gif')! as unknown as { TargetOriginId: string; AllowedMethods: string[]; CachePolicyId: unknown; FunctionAssociations?: unknown };
+    expect(b).toBeDefined();
+    expect(b.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(b.FunctionAssociations).toBeUndefined();
+    const origin = (dist.Origins as { Id: string; S3OriginConfig?: unknown; DomainName: unknown }[]).find((o) => o.Id === b.TargetOriginId)!;
+    expect(origin.S3OriginConfig).toBeDefined();
+    const policy = policyOf(b)!;
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+    expect(policy.MinTTL).toBeGreaterThanOrEqual(3600);
+    expect(existsSync(join(webDir, 'tap.gif'))).toBe(true);
   });
 
   test('the API origin carries the origin secret; the execute-api URL is no output', () => {

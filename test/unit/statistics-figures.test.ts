@@ -12,8 +12,8 @@ describe('statistics figures', () => {
   });
 
   it('groups day entries by year, newest first', () => {
-    const e = (date: string, views: number) => ({ personId: 'p', date, views, saves: 0 });
-    expect(viewsPerYear([e('2025-12-31', 2), e('2026-01-01', 3), e('2026-05-05', 4)])).toEqual([{ year: '2026', views: 7 }, { year: '2025', views: 2 }]);
+    const e = (date: string, views: number) => ({ personId: 'p', date, views, saves: 0, taps: 1, tapsByKind: { call: 1 } });
+    expect(viewsPerYear([e('2025-12-31', 2), e('2026-01-01', 3), e('2026-05-05', 4)])).toEqual([{ year: '2026', views: 7, taps: 2 }, { year: '2025', views: 2, taps: 1 }]);
     expect(viewsPerYear([])).toEqual([]);
   });
 

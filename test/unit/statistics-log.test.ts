@@ -14,6 +14,30 @@ const line = (at: string, path: string, o: { status?: number; ua?: string; metho
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 
 describe('CDN log parsing', () => {
+  it('counts GETs of the tap beacon (200/304) as taps by kind, from the query CloudFront logs; anything else there counts nothing', async () => {
+    const tap = (query: string, o: { status?: number; ua?: string; method?: string; path?: string } = {}) =>
+      formatCdnLogLine({ at: new Date('2026-03-10T10:00:00Z'), method: o.method ?? 'GET', path: o.path ?? '/tap.gif', status: o.status ?? 200, userAgent: o.ua ?? BROWSER.replaceAll(' ', '%20'), query });
+    const text = CDN_LOG_HEADER + [
+      tap('c=abc&k=call'),
+      tap('k=call&c=abc', { status: 304 }),
+      tap('c=abc&k=social-xing'),
+      tap('c=abc&k=wallet-google'),
+      tap('c=abc&k=call', { status: 404 }),
+      tap('c=abc&k=call', { method: 'HEAD' }),
+      tap('c=abc&k=call', { ua: 'Googlebot/2.1' }),
+      tap('c=abc&k=kaffee'),
+      tap('c=..%2Fx&k=call'),
+      tap('c=abc'),
+      tap('-'),
+      tap('c=abc&k=call', { path: '/tap.gif/x' }),
+    ].join('\n') + '\n';
+    const parsed = await parseCdnLog(logLines(Readable.from([Buffer.from(text)])));
+    expect(parsed.counted).toBe(4);
+    expect(parsed.bots).toBe(1);
+    expect(parsed.counts).toEqual([{ cardId: 'abc', day: '2026-03-10', views: 0, saves: {}, taps: { call: 2, 'social-xing': 1, 'wallet-google': 1 } }]);
+    expect(countOf('GET', '/tap.gif', 200, 'c=a%2Db&k=web')).toEqual({ kind: 'tap', tap: 'web', cardId: 'a-b' });
+  });
+
   it('counts 200/304 GETs of the card JSON as views and of the vCard as saves, per card and Berlin day', async () => {
     const text = CDN_LOG_HEADER + [
       line('2026-03-10T10:00:00Z', '/api/card/abc'),
@@ -31,8 +55,8 @@ describe('CDN log parsing', () => {
     expect(parsed.lines).toBe(10);
     expect(parsed.counted).toBe(4);
     expect(parsed.counts).toEqual([
-      { cardId: 'abc', day: '2026-03-10', views: 2, saves: { vcard: 1 } },
-      { cardId: 'xyz', day: '2026-03-10', views: 1, saves: {} },
+      { cardId: 'abc', day: '2026-03-10', views: 2, saves: { vcard: 1 }, taps: {} },
+      { cardId: 'xyz', day: '2026-03-10', views: 1, saves: {}, taps: {} },
     ]);
   });
 
@@ -40,7 +64,7 @@ describe('CDN log parsing', () => {
     const text = '#Version: 1.0\n#Fields: cs-uri-stem sc-status date time cs-method cs(User-Agent)\n'
       + '/api/card/k1\t200\t2026-01-01\t08:00:00\tGET\t-\n/api/card/k1\t200\t2026-01-01\t09:00:00\tGET\tGooglebot/2.1\n';
     const parsed = await parseCdnLog(logLines(Readable.from([gzipSync(Buffer.from(text))])));
-    expect(parsed.counts).toEqual([{ cardId: 'k1', day: '2026-01-01', views: 1, saves: {} }]);
+    expect(parsed.counts).toEqual([{ cardId: 'k1', day: '2026-01-01', views: 1, saves: {}, taps: {} }]);
     expect(parsed.bots).toBe(1);
   });
 

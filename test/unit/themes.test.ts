@@ -68,7 +68,7 @@ describe('card content', () => {
     expect(c.phones).toEqual([expect.objectContaining({ label: 'Geschäftlich', href: 'tel:0301' })]);
     expect(c.emails.map((e) => e.label)).toEqual(['E-Mail', 'E-Mail 2']);
     expect(c.web).toMatchObject({ text: 'mueller.de', href: 'https://mueller.de/' });
-    expect(c.socials).toEqual([{ type: 'xing', icon: 'xing', label: 'Xing', href: 'https://xing.com/x' }]);
+    expect(c.socials).toEqual([{ type: 'xing', icon: 'xing', label: 'Xing', href: 'https://xing.com/x', tap: 'social-xing' }]);
     expect(c.address).toEqual(['Hauptstraße 1', '10115 Berlin', 'Deutschland']);
     expect(c.legal).toEqual([{ key: 'impressum', label: 'Impressum', href: 'https://mueller.de/impressum' }]);
   });

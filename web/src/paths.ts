@@ -26,6 +26,7 @@ export const paths = {
   statistikOverview: '/v2/card/statistik',
   /** Not in the spec's route table: one card's figures inside the V2 layout (the statistics overview links here). */
   statistikPerson: '/v2/card/statistik/:id',
+  contacts: '/v2/card/kontakte',
   personStatistic: '/vcard/person/statistic/:id',
   companyLegacy: '/company',
   userLegacy: '/user',

@@ -13,12 +13,13 @@ const socialOf = (v: unknown) => (Array.isArray(v) ? v : []).flatMap((c: { type?
  * The public card: only what the page, the vCard and the passes show. The output schema filters
  * again; this picks field by field so nothing private is even handed over.
  */
-export function toPublicCard({ person, profile, company, settings }: CardSource & { settings: ProfileSettings }): PublicCardAnswer {
+export function toPublicCard({ person, profile, company, settings, legacy }: CardSource & { settings: ProfileSettings }): PublicCardAnswer {
   const lang: CardLang = company.lang === 'en' ? 'en' : 'de';
   const address = profile.adressen?.find((a) => a.adresseId === person.adresseId);
   return {
     id: person.id,
     lang,
+    contactExchange: legacy !== true,
     org: company.org,
     person: {
       firstname: person.firstname,

@@ -21,6 +21,8 @@ export interface CardSource {
   person: PersonItem;
   profile: ProfileItem;
   company: CompanyItem;
+  /** A legacy person (vcard area): its company has no back office for contacts. */
+  legacy?: boolean;
 }
 
 /** A card as resolved: what it is made of (profile or company may be gone) and its settings over the defaults. */

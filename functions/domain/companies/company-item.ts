@@ -8,6 +8,8 @@ export interface CompanyItem {
   org: string;
   lang: string;
   display: { statistik: boolean };
+  /** Months contacts are kept (issue 28); absent on older companies: the default 12. */
+  contactRetentionMonths?: number;
   /** Credit balance; changed only together with a credit history entry. */
   credits: number;
   /** Card counters; changed only in the same transaction as the person change. */

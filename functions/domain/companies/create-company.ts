@@ -21,6 +21,7 @@ export async function createCompany(o: { input: CreateCompanyData }): Promise<Co
     org: o.input.org,
     lang: o.input.lang,
     display: o.input.display,
+    ...(o.input.contactRetentionMonths ? { contactRetentionMonths: o.input.contactRetentionMonths } : {}),
     credits: 0,
     cardCountTotal: 0,
     cardCountActive: 0,

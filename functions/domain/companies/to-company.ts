@@ -1,4 +1,5 @@
 import type { Company, CompanyUser } from '../../../shared/schemas/company.ts';
+import { DEFAULT_CONTACT_RETENTION_MONTHS } from '../../../shared/schemas/contact.ts';
 import type { CompanyItem } from './company-item.ts';
 import { loadCompanyUsers } from './company-users.ts';
 
@@ -10,6 +11,7 @@ function toCompany(c: CompanyItem, users: Map<string, CompanyUser>): Company {
     credits: c.credits ?? 0,
     users: [...(c.userIds ?? [])].flatMap((id) => users.get(id) ?? []).sort((a, b) => a.username.localeCompare(b.username, 'de')),
     display: { statistik: c.display?.statistik ?? true },
+    contactRetentionMonths: c.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS,
     cardCountTotal: c.cardCountTotal ?? 0,
     cardCountActive: c.cardCountActive ?? 0,
     profileCount: c.profileCount ?? 0,

@@ -12,6 +12,8 @@ import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
 import { cardChangeStep } from '../cards/card-change.ts';
+import { applyContactRetention } from '../contacts/apply-contact-retention.ts';
+import { DEFAULT_CONTACT_RETENTION_MONTHS } from '../../../shared/schemas/contact.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -48,6 +50,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ...(c.org !== undefined ? { org: c.org } : {}),
     ...(c.lang !== undefined ? { lang: c.lang } : {}),
     ...(c.display !== undefined ? { display: c.display } : {}),
+    ...(c.contactRetentionMonths !== undefined ? { contactRetentionMonths: c.contactRetentionMonths } : {}),
     version: current.version + 1,
     updatedAt: new Date().toISOString(),
   };
@@ -56,6 +59,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ':sk': keys.companyListEntry(next.org.toLowerCase(), next.id).gsi1sk,
     ':lang': next.lang,
     ':display': next.display,
+    ':retention': next.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS,
     ':updatedAt': next.updatedAt,
     ':next': next.version,
     ':v': current.version,
@@ -78,7 +82,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
         Update: {
           TableName: tableName(),
           Key: keys.company(o.companyId),
-          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, updatedAt = :updatedAt, version = :next${setUsers}`,
+          UpdateExpression: `SET org = :org, gsi1sk = :sk, lang = :lang, display = :display, contactRetentionMonths = :retention, updatedAt = :updatedAt, version = :next${setUsers}`,
           ConditionExpression: 'version = :v AND attribute_not_exists(deleting)',
           ExpressionAttributeValues: values,
         },
@@ -88,5 +92,8 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
     ...(showsOnCards ? [cardChangeStep({ scope: 'company', targetId: o.companyId, companyId: o.companyId })] : []),
   ]);
+  // A changed retention applies to the contacts already kept too (shortened: older ones go now).
+  const retention = (i: CompanyItem) => i.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS;
+  if (retention(next) !== retention(current)) await applyContactRetention({ companyId: o.companyId, months: retention(next) });
   return toCompanyOutput(next, users);
 }

@@ -57,5 +57,5 @@ export async function readLegacyCard(personId: string): Promise<CardSource | und
     [SCOPED_CSS]: settings?.[SCOPED_CSS],
   } as unknown as ProfileItem;
   const asCompany = { id: company.id, org: company.org, lang: 'de' } as unknown as CompanyItem;
-  return { person: asPerson, profile: asProfile, company: asCompany };
+  return { person: asPerson, profile: asProfile, company: asCompany, legacy: true };
 }

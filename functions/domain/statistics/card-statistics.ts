@@ -6,11 +6,14 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
 import type { CardStatisticEntry } from '../../../shared/schemas/statistic.ts';
 import { resolveCard } from '../cards/read-card.ts';
+import { tapKinds } from '../../../shared/card/taps.ts';
 
 interface DayItem {
   sk: string;
   views?: number;
   saves?: number;
+  taps?: number;
+  [tapKind: `tap_${string}`]: number | undefined;
 }
 
 /**
@@ -32,5 +35,8 @@ export async function cardStatistics(o: { auth: AuthUser; personId: string }): P
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.cardStatDayPartition(o.personId).pk },
   });
-  return days.map((d) => ({ personId: o.personId, date: d.sk, views: d.views ?? 0, saves: d.saves ?? 0 }));
+  return days.map((d) => ({
+    personId: o.personId, date: d.sk, views: d.views ?? 0, saves: d.saves ?? 0, taps: d.taps ?? 0,
+    tapsByKind: Object.fromEntries(tapKinds.filter((k) => d[`tap_${k}`]).map((k) => [k, d[`tap_${k}`]!])),
+  }));
 }

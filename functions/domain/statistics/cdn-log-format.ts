@@ -63,6 +63,8 @@ export interface FieldIndex {
   path: number;
   status: number;
   userAgent: number;
+  /** -1 when the file has no query column (only the tap beacon needs it). */
+  query: number;
 }
 
 export function fieldIndex(fieldsLine?: string): FieldIndex {
@@ -72,5 +74,5 @@ export function fieldIndex(fieldsLine?: string): FieldIndex {
     if (i < 0) throw new Error(`CDN-Log ohne Feld ${name}: ${fieldsLine ?? ''}`);
     return i;
   };
-  return { date: at('date'), time: at('time'), method: at('cs-method'), path: at('cs-uri-stem'), status: at('sc-status'), userAgent: at('cs(User-Agent)') };
+  return { date: at('date'), time: at('time'), method: at('cs-method'), path: at('cs-uri-stem'), status: at('sc-status'), userAgent: at('cs(User-Agent)'), query: names.indexOf('cs-uri-query') };
 }

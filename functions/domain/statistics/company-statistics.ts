@@ -7,7 +7,8 @@ import { statisticMessages } from '../../../shared/messages/statistic.ts';
 import type { CompanyStatistic } from '../../../shared/schemas/statistic.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { lastMonths } from './berlin-time.ts';
-import { TOTAL_SAVES, TOTAL_VIEWS, savesAttribute, viewsAttribute } from './rollup-attributes.ts';
+import { TOTAL_SAVES, TOTAL_TAPS, TOTAL_VIEWS, savesAttribute, tapKindAttribute, tapsAttribute, viewsAttribute } from './rollup-attributes.ts';
+import { tapKindCodes, tapKinds } from '../../../shared/card/taps.ts';
 
 type RollupItem = { sk: string } & Record<string, unknown>;
 
@@ -22,7 +23,8 @@ export async function companyStatistics(o: { auth: AuthUser; companyId: string; 
   const months = lastMonths(o.now ?? new Date());
   // Only the window's months travel (the read is billed by item size either way, but 1,000 items
   // are parsed faster without the rest). Read together with the company; its flag decides after.
-  const wanted = [TOTAL_VIEWS, TOTAL_SAVES, ...months.flatMap((m) => [viewsAttribute(m), savesAttribute(m)])];
+  const kindAttributes = tapKinds.map((k) => [k, tapKindAttribute(tapKindCodes[k])] as const);
+  const wanted = [TOTAL_VIEWS, TOTAL_SAVES, TOTAL_TAPS, ...kindAttributes.map(([, a]) => a), ...months.flatMap((m) => [viewsAttribute(m), savesAttribute(m), tapsAttribute(m)])];
   const names = Object.fromEntries([['#sk', 'sk'], ...wanted.map((a, i) => [`#a${i}`, a])]);
   const [company, items] = await Promise.all([
     getCompanyItem(o.companyId),
@@ -44,6 +46,9 @@ export async function companyStatistics(o: { auth: AuthUser; companyId: string; 
       saves: months.map((m) => num(i[savesAttribute(m)])),
       totalViews: num(i[TOTAL_VIEWS]),
       totalSaves: num(i[TOTAL_SAVES]),
+      taps: months.map((m) => num(i[tapsAttribute(m)])),
+      totalTaps: num(i[TOTAL_TAPS]),
+      tapsByKind: Object.fromEntries(kindAttributes.filter(([, a]) => num(i[a]) > 0).map(([k, a]) => [k, num(i[a])])),
     })),
   };
 }

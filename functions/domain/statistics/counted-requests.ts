@@ -1,6 +1,9 @@
 // Which requests of the CDN's access log count, and as what. The card JSON is what the public page
 // `/c/:id` loads, so one answered request is one view; a save is a request that puts the card
-// into the visitor's address book or wallet.
+// into the visitor's address book or wallet. A tap is a GET of the beacon file (TAP_BEACON_PATH)
+// the public page sends for a click on a counted link: `?c=<card id>&k=<kind>`.
+import { isTapKind, TAP_BEACON_PATH } from '../../../shared/card/taps.ts';
+import type { TapKind } from '../../../shared/card/taps.ts';
 
 /**
  * Kinds of saves, in the order the screens list them: the vCard, the Apple pass and the Google save
@@ -9,6 +12,9 @@
 export const saveKinds = ['vcard', 'pkpass', 'googlecard'] as const;
 export type SaveKind = (typeof saveKinds)[number];
 export type CountKind = 'view' | SaveKind;
+
+/** What a counted log line is: a view or save of a card, or a tap on one of its links. */
+export type Counted = { kind: CountKind; cardId: string } | { kind: 'tap'; tap: TapKind; cardId: string };
 
 interface CountedPath {
   /** The card id is the first capture group. */
@@ -40,9 +46,34 @@ export const reservedCardSegments: ReadonlySet<string> = new Set(['company', 'st
 /** Answers that delivered the card: 200, or 304 (the visitor's cached copy was confirmed). */
 const COUNTED_STATUS = new Set([200, 304]);
 
+const CARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The card and kind of a beacon's query (`c=<id>&k=<kind>`, as logged: URL-encoded), or undefined. */
+export function tapOf(query: string): { tap: TapKind; cardId: string } | undefined {
+  let cardId: string | undefined;
+  let tap: string | undefined;
+  for (const part of query.split('&')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq);
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1));
+    } catch {
+      return undefined;
+    }
+    if (name === 'c') cardId = value;
+    else if (name === 'k') tap = value;
+  }
+  return cardId && CARD_ID.test(cardId) && tap && isTapKind(tap) ? { tap, cardId } : undefined;
+}
+
 /** What a log line counts as, or undefined for everything else (other paths, methods, failures). */
-export function countOf(method: string, path: string, status: number): { kind: CountKind; cardId: string } | undefined {
+export function countOf(method: string, path: string, status: number, query = '-'): Counted | undefined {
   if (method !== 'GET') return undefined;
+  if (path === TAP_BEACON_PATH) {
+    const hit = COUNTED_STATUS.has(status) ? tapOf(query) : undefined;
+    return hit ? { kind: 'tap', ...hit } : undefined;
+  }
   for (const c of countedPaths) {
     if (!(c.statuses ?? COUNTED_STATUS).has(status)) continue;
     const m = c.pattern.exec(path);
@@ -53,7 +84,7 @@ export function countOf(method: string, path: string, status: number): { kind: C
 
 /** Whether the local server should write a log line for this path (the CDN logs everything; we only need these). */
 export function isCountedPath(path: string): boolean {
-  return countedPaths.some((c) => {
+  return path === TAP_BEACON_PATH || countedPaths.some((c) => {
     const m = c.pattern.exec(path);
     return m !== null && !reservedCardSegments.has(m[1]!);
   });

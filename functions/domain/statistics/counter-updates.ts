@@ -4,9 +4,10 @@ import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { saveKinds } from './counted-requests.ts';
-import { totalSaves } from './parse-cdn-log.ts';
+import { totalSaves, totalTaps } from './parse-cdn-log.ts';
+import { tapKindCodes, tapKinds } from '../../../shared/card/taps.ts';
 import type { DayCount } from './parse-cdn-log.ts';
-import { TOTAL_SAVES, TOTAL_VIEWS, expiredMonths, savesAttribute, viewsAttribute } from './rollup-attributes.ts';
+import { TOTAL_SAVES, TOTAL_TAPS, TOTAL_VIEWS, expiredMonths, savesAttribute, tapKindAttribute, tapsAttribute, viewsAttribute } from './rollup-attributes.ts';
 
 /** A card's counts of one batch: its day updates plus one rollup update. */
 export interface Unit {
@@ -37,6 +38,8 @@ export function dayUpdate(c: DayCount): TransactItem {
   add('views', c.views);
   add('saves', totalSaves(c));
   for (const kind of saveKinds) add(`save_${kind}`, c.saves[kind] ?? 0);
+  add('taps', totalTaps(c));
+  for (const kind of tapKinds) add(`tap_${kind}`, c.taps?.[kind] ?? 0);
   return {
     Update: {
       TableName: tableName(),
@@ -49,30 +52,38 @@ export function dayUpdate(c: DayCount): TransactItem {
 }
 
 export function rollupUpdate(companyId: string, u: Unit): TransactItem {
-  const perMonth = new Map<string, { views: number; saves: number }>();
+  const perMonth = new Map<string, { views: number; saves: number; taps: number }>();
   let views = 0;
   let saves = 0;
+  let taps = 0;
+  const byKind = new Map<string, number>();
   for (const c of u.days) {
     const month = c.day.slice(0, 7);
-    const m = perMonth.get(month) ?? { views: 0, saves: 0 };
+    const m = perMonth.get(month) ?? { views: 0, saves: 0, taps: 0 };
     m.views += c.views;
     m.saves += totalSaves(c);
+    m.taps += totalTaps(c);
     perMonth.set(month, m);
     views += c.views;
     saves += totalSaves(c);
+    taps += totalTaps(c);
+    for (const kind of tapKinds) if (c.taps?.[kind]) byKind.set(kind, (byKind.get(kind) ?? 0) + c.taps[kind]!);
   }
   const { names, values, adds, add } = expression();
   add(TOTAL_VIEWS, views);
   add(TOTAL_SAVES, saves);
+  add(TOTAL_TAPS, taps);
+  for (const [kind, n] of byKind) add(tapKindAttribute(tapKindCodes[kind as keyof typeof tapKindCodes]), n);
   for (const [month, m] of perMonth) {
     add(viewsAttribute(month), m.views);
     add(savesAttribute(month), m.saves);
+    add(tapsAttribute(month), m.taps);
   }
   // Months long out of the window go, so the items the company statistics read stay small.
   const newest = [...perMonth.keys()].sort().at(-1)!;
-  const written = new Set([...perMonth.keys()].flatMap((m) => [viewsAttribute(m), savesAttribute(m)]));
+  const written = new Set([...perMonth.keys()].flatMap((m) => [viewsAttribute(m), savesAttribute(m), tapsAttribute(m)]));
   const removes = expiredMonths(newest)
-    .flatMap((m) => [viewsAttribute(m), savesAttribute(m)])
+    .flatMap((m) => [viewsAttribute(m), savesAttribute(m), tapsAttribute(m)])
     .filter((a) => !written.has(a))
     .map((a, i) => {
       names[`#r${i}`] = a;

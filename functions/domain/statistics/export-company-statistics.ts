@@ -13,7 +13,7 @@ const sum = (list: readonly number[]) => list.reduce((n, v) => n + v, 0);
 
 /**
  * The statistics table of the statistik screen: one row per card (every card, also those never
- * viewed), its views per month of the last 12 and the totals of views and saves over them.
+ * viewed), its views per month of the last 12 and the totals of views, saves and taps over them.
  */
 export async function exportCompanyStatistics(o: { auth: AuthUser; companyId: string; format: ExportFormat }): Promise<FileResult> {
   // Permission and the company's statistik flag are checked by companyStatistics itself.
@@ -29,12 +29,13 @@ export async function exportCompanyStatistics(o: { auth: AuthUser; companyId: st
     ...stats.months.map((m): Column => ({ header: h.viewsIn(m), type: 'number' })),
     { header: h.totalViews, type: 'number' },
     { header: h.totalSaves, type: 'number' },
+    { header: h.totalTaps, type: 'number' },
     { header: h.id, type: 'text' },
   ];
   const rows = persons.map((p): Row => {
     const c = byId.get(p.id);
     const views = c?.views ?? zeros;
-    return [p.lastname, p.firstname, ...views, sum(views), sum(c?.saves ?? zeros), p.id];
+    return [p.lastname, p.firstname, ...views, sum(views), sum(c?.saves ?? zeros), sum(c?.taps ?? zeros), p.id];
   });
   return exportFile({
     table: { sheetName: h.sheet, columns, rows },

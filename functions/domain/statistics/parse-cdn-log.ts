@@ -5,6 +5,8 @@ import { berlinDayCache } from './berlin-time.ts';
 import { isBotUserAgent } from './bots.ts';
 import { countOf, saveKinds } from './counted-requests.ts';
 import type { SaveKind } from './counted-requests.ts';
+import { tapKinds } from '../../../shared/card/taps.ts';
+import type { TapKind } from '../../../shared/card/taps.ts';
 import { fieldIndex } from './cdn-log-format.ts';
 import type { FieldIndex } from './cdn-log-format.ts';
 
@@ -15,6 +17,8 @@ export interface DayCount {
   day: string;
   views: number;
   saves: Partial<Record<SaveKind, number>>;
+  /** Taps on the card's links by kind (issue 28). */
+  taps?: Partial<Record<TapKind, number>>;
 }
 
 export interface ParsedLog {
@@ -26,7 +30,7 @@ export interface ParsedLog {
 }
 
 /**
- * Counts one CDN log file: views and saves per card and Berlin day. Pure: no I/O but reading the
+ * Counts one CDN log file: views, saves and taps per card and Berlin day. Pure: no I/O but reading the
  * lines. Nothing of a line is kept but the card id, the day and what it counts as.
  */
 export async function parseCdnLog(lines: AsyncIterable<string> | Iterable<string>): Promise<ParsedLog> {
@@ -44,7 +48,7 @@ export async function parseCdnLog(lines: AsyncIterable<string> | Iterable<string
     }
     total++;
     const f = line.split('\t');
-    const hit = countOf(f[index.method] ?? '', f[index.path] ?? '', Number(f[index.status]));
+    const hit = countOf(f[index.method] ?? '', f[index.path] ?? '', Number(f[index.status]), (index.query >= 0 ? f[index.query] : undefined) ?? '-');
     if (!hit) continue;
     if (isBotUserAgent(f[index.userAgent] ?? '-')) {
       bots++;
@@ -55,10 +59,11 @@ export async function parseCdnLog(lines: AsyncIterable<string> | Iterable<string
     const key = `${hit.cardId}\t${day}`;
     let c = byKey.get(key);
     if (!c) {
-      c = { cardId: hit.cardId, day, views: 0, saves: {} };
+      c = { cardId: hit.cardId, day, views: 0, saves: {}, taps: {} };
       byKey.set(key, c);
     }
     if (hit.kind === 'view') c.views++;
+    else if (hit.kind === 'tap') c.taps![hit.tap] = (c.taps![hit.tap] ?? 0) + 1;
     else c.saves[hit.kind] = (c.saves[hit.kind] ?? 0) + 1;
     counted++;
   }
@@ -70,6 +75,13 @@ export async function parseCdnLog(lines: AsyncIterable<string> | Iterable<string
 export function totalSaves(c: DayCount): number {
   let n = 0;
   for (const kind of saveKinds) n += c.saves[kind] ?? 0;
+  return n;
+}
+
+/** Total taps of a day count over all kinds. */
+export function totalTaps(c: DayCount): number {
+  let n = 0;
+  for (const kind of tapKinds) n += c.taps?.[kind] ?? 0;
   return n;
 }
 

@@ -7,6 +7,8 @@ import { addMonths } from './berlin-time.ts';
 
 export const TOTAL_VIEWS = 'v';
 export const TOTAL_SAVES = 's';
+/** Taps (issue 28): `t2611` per month, `t` all time, `t_c` all time per kind (code of shared/card/taps.ts). */
+export const TOTAL_TAPS = 't';
 
 /** `2026-11` -> `2611`. */
 function yymm(month: string): string {
@@ -19,6 +21,14 @@ export function viewsAttribute(month: string): string {
 
 export function savesAttribute(month: string): string {
   return `s${yymm(month)}`;
+}
+
+export function tapsAttribute(month: string): string {
+  return `t${yymm(month)}`;
+}
+
+export function tapKindAttribute(code: string): string {
+  return `t_${code}`;
 }
 
 /** Months a write for `month` removes: far enough back that items only ever hold about the window. */

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure } from '../../lib/db.ts';
 import { saveKinds } from './counted-requests.ts';
+import { tapKinds } from '../../../shared/card/taps.ts';
 import type { DayCount } from './parse-cdn-log.ts';
 import { dayUpdate, rollupUpdate } from './counter-updates.ts';
 import { companiesOfCards } from '../cards/read-card.ts';
@@ -16,6 +17,7 @@ export const LAST_BATCH = 'b';
 function addInto(into: DayCount, from: DayCount): void {
   into.views += from.views;
   for (const kind of saveKinds) if (from.saves[kind]) into.saves[kind] = (into.saves[kind] ?? 0) + from.saves[kind]!;
+  for (const kind of tapKinds) if (from.taps?.[kind]) (into.taps ??= {})[kind] = (into.taps[kind] ?? 0) + from.taps[kind]!;
 }
 
 /** Sums the counts of several files: one entry per (card, day), grouped by card. */
@@ -26,7 +28,7 @@ export function sumCounts(files: Iterable<readonly DayCount[]>): Unit[] {
       const key = `${c.cardId}\t${c.day}`;
       const had = byKey.get(key);
       if (had) addInto(had, c);
-      else byKey.set(key, { cardId: c.cardId, day: c.day, views: c.views, saves: { ...c.saves } });
+      else byKey.set(key, { cardId: c.cardId, day: c.day, views: c.views, saves: { ...c.saves }, taps: { ...c.taps } });
     }
   }
   const units = new Map<string, Unit>();

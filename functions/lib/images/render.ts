@@ -74,3 +74,12 @@ export async function encodePixels(p: Pixels, format: ImageFormat, o: { quality?
     case 'avif': return s.avif({ ...encoderSettings.avif, ...(o.quality ? { quality: o.quality } : {}) }).toBuffer();
   }
 }
+
+/** Layers drawn in order onto a picture (the base keeps its size and channels). */
+export async function composeOnto(base: Pixels, layers: Layer[]): Promise<Pixels> {
+  const inputs = layers.map((l) => ({
+    input: l.pixels.data, raw: { width: l.pixels.width, height: l.pixels.height, channels: l.pixels.channels }, left: Math.round(l.left), top: Math.round(l.top),
+  }));
+  const { data, info } = await (await fromPixels(base)).composite(inputs).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
+}

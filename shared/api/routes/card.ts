@@ -1,6 +1,6 @@
 import { defineRoute } from '../define.ts';
 import { images } from '../needs.ts';
-import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
+import { cardIdParams, cardSignatureSchema, publicCardSchema } from '../../schemas/card.ts';
 
 // The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
 // (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
@@ -30,4 +30,12 @@ export const cardQr = defineRoute({
   handler: 'functions/handlers/card/card-qr.ts',
   needs: { table: 'read' },
   params: cardIdParams,
+});
+
+/** The card's e-mail signature: HTML (tables, inline styles) and plain text (issue 28); own company or admin. */
+export const cardSignature = defineRoute({
+  name: 'cardSignature', method: 'GET', path: '/api/card/company/person/{id}/signature', access: 'user',
+  handler: 'functions/handlers/card/card-signature.ts',
+  needs: { table: 'read' },
+  params: cardIdParams, output: cardSignatureSchema,
 });

@@ -1,5 +1,6 @@
 import { defineRoute } from '../define.ts';
 import { exportCompanyParams, exportCreditParams, exportFormatQuery } from '../../schemas/export.ts';
+import { contactExportQuery } from '../../schemas/contact.ts';
 
 // Table exports: CSV by default (German Excel: BOM, semicolons), XLSX for `?format=xlsx`. An area of
 // their own, so the XLSX writer is bundled only into this function (docs/decisions.md "XLSX").
@@ -41,4 +42,12 @@ export const statisticCompanyExport = defineRoute({
   needs: { table: 'read' },
   lambda: exportRun,
   params: exportCompanyParams, query: exportFormatQuery,
+});
+
+/** A company's contacts left on its cards (or one card's with `personId`), newest first ("Kontakte", issue 28). */
+export const contactExport = defineRoute({
+  name: 'contactExport', method: 'GET', path: '/api/card/company/contact/export', access: 'user',
+  handler: 'functions/handlers/exports/contact-export.ts',
+  needs: { table: 'read' },
+  query: contactExportQuery,
 });

@@ -1,6 +1,7 @@
 import { defineRoute } from '../define.ts';
 import { images } from '../needs.ts';
 import { uploadCompanyParams, uploadFileParams, uploadResultSchema } from '../../schemas/upload.ts';
+import { cardIdParams } from '../../schemas/card.ts';
 
 /** multipart/form-data with the file in the field `image`; `{id}` is the company the image belongs to. */
 export const uploadCreate = defineRoute({
@@ -21,4 +22,16 @@ export const uploadGet = defineRoute({
   needs: { table: 'read', objects: [images.read] },
   cdn: 'immutable',
   params: uploadFileParams,
+});
+
+/**
+ * The card's virtual background for video calls (PNG, 1920x1080), made by the image pipeline on
+ * request (issue 28). In this area because it is the one function that carries libvips and the font.
+ */
+export const cardBackground = defineRoute({
+  name: 'cardBackground', method: 'GET', path: '/api/card/company/person/{id}/background', access: 'user',
+  handler: 'functions/handlers/upload/card-background.ts',
+  // Draws with libvips (text through Pango with the shipped Inter files) and reads the logo's stored variant.
+  needs: { table: 'read', objects: [images.read], native: ['sharp'] },
+  params: cardIdParams,
 });

@@ -27,6 +27,7 @@ export function navSections(user: PublicUser, selected: { display: { statistik: 
       { to: paths.visitenkarteOverview, label: s.nav.cards },
       { to: paths.cardCompany, label: msg.company.navOwn },
       { to: paths.profileOverview, label: s.nav.profiles },
+      { to: paths.contacts, label: msg.contact.ui.nav },
       // Spec §6: the statistics need the selected company's statistik flag; admins see them always.
       ...(isAdmin(user) || selected?.display.statistik ? [{ to: paths.statistikOverview, label: msg.statistic.ui.nav }] : []),
       { to: paths.account, label: s.nav.account },

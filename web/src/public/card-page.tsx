@@ -4,6 +4,8 @@ import { pageTexts } from '../../../shared/card/page-texts.ts';
 import type { PublicCard } from '../../../shared/card/types.ts';
 import { cardContent } from '../themes/kit.tsx';
 import { themeComponent } from '../themes/index.tsx';
+import { cardPalette } from '../../../shared/card/contrast.ts';
+import { ContactExchange } from './contact-exchange.tsx';
 import type { ThemeProps } from '../themes/types.ts';
 import { fetchPublic, LoadState, usePublicLoad } from './load-state.tsx';
 import { pageLanguage } from './visitor-language.ts';
@@ -46,7 +48,18 @@ function Card({ card }: { card: PublicCard }) {
         {css ? <style>{css}</style> : null}
         <Theme {...props} />
       </div>
+      {card.contactExchange && <Contact props={props} />}
     </main>
+  );
+}
+
+/** "Kontakt austauschen" under the card, in the card's words and colours (issue 28). */
+function Contact({ props }: { props: ThemeProps }) {
+  const c = cardContent(props);
+  const p = cardPalette(c.colors);
+  return (
+    <ContactExchange cardId={props.cardId!} lang={c.lang} holder={c.name} company={c.company}
+      privacyHref={c.legal.find((l) => l.key === 'datenschutz')?.href} band={p.band} onBand={p.onBand} />
   );
 }
 

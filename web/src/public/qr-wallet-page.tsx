@@ -95,8 +95,8 @@ function Wallets({ card }: { card: WalletCard }) {
     document.documentElement.lang = lang;
   }, [card, name, lang, t]);
   const platforms = [
-    { key: 'apple' as const, label: t.apple, qr: card.appleQr, url: card.appleUrl, badge: t.addApple, Logo: AppleLogo, wallet: 'Apple Wallet' },
-    { key: 'android' as const, label: t.android, qr: card.googleQr, url: card.googleUrl, badge: t.addGoogle, Logo: AndroidLogo, wallet: 'Google Wallet' },
+    { key: 'apple' as const, label: t.apple, qr: card.appleQr, url: card.appleUrl, badge: t.addApple, Logo: AppleLogo, wallet: 'Apple Wallet', tap: 'wallet-apple' },
+    { key: 'android' as const, label: t.android, qr: card.googleQr, url: card.googleUrl, badge: t.addGoogle, Logo: AndroidLogo, wallet: 'Google Wallet', tap: 'wallet-google' },
   ];
   const offered = platforms.filter((p) => p.url && p.qr);
   const missing = platforms.filter((p) => !(p.url && p.qr));
@@ -124,7 +124,7 @@ function Wallets({ card }: { card: WalletCard }) {
         {chosen && (
           <section className="qrw-code" aria-live="polite">
             <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(chosen.qr!)}`} alt={t.qrOf(chosen.label)} width={220} height={220} />
-            <a className="qrw-badge" href={chosen.url}><chosen.Logo />{chosen.badge}</a>
+            <a className="qrw-badge" href={chosen.url} data-tap={chosen.tap}><chosen.Logo />{chosen.badge}</a>
           </section>
         )}
         <a className="qrw-card-link" href={`/c/${encodeURIComponent(card.id)}`}>{t.toCard}</a>

@@ -166,7 +166,7 @@ export function Actions({ v, className = 'vc-actions', iconSize = 22 }: { v: Car
   return (
     <nav className={className} aria-label={v.c.lang === 'en' ? 'Quick actions' : 'Schnellaktionen'}>
       {v.actions.map((a) => (
-        <a key={a.key} className="vc-action" href={a.href} {...(a.external ? external : {})}>
+        <a key={a.key} className="vc-action" href={a.href} data-tap={a.key} {...(a.external ? external : {})}>
           <span className="vc-action-icon"><Icon name={a.icon} size={iconSize} /></span>
           <span className="vc-action-label">{a.label}</span>
         </a>
@@ -179,7 +179,7 @@ export function Actions({ v, className = 'vc-actions', iconSize = 22 }: { v: Car
 export function SaveContact({ v, className = 'vc-save' }: { v: CardView; className?: string }) {
   const body = <><Icon name="save" size={20} /><span>{v.c.labels.save}</span></>;
   return v.saveHref
-    ? <a className={className} href={v.saveHref} download="">{body}</a>
+    ? <a className={className} href={v.saveHref} download="" data-tap="vcard">{body}</a>
     : <span className={className} aria-disabled="true">{body}</span>;
 }
 
@@ -191,7 +191,7 @@ function Row({ line }: { line: ContactLine }) {
     </>
   );
   return line.href
-    ? <a className="vc-row" href={line.href} {...(line.icon === 'web' ? external : {})}>{body}</a>
+    ? <a className="vc-row" href={line.href} data-tap={line.tap} {...(line.icon === 'web' ? external : {})}>{body}</a>
     : <div className="vc-row">{body}</div>;
 }
 
@@ -220,7 +220,7 @@ export function Socials({ v, className = 'vc-social' }: { v: CardView; className
   return (
     <nav className={className} aria-label={c.labels.social}>
       {c.socials.map((s) => (
-        <a key={s.type} href={s.href} {...external} aria-label={s.label} title={s.label}>
+        <a key={s.type} href={s.href} data-tap={s.tap} {...external} aria-label={s.label} title={s.label}>
           <Icon name={s.icon} size={22} />
         </a>
       ))}

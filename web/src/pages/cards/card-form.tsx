@@ -25,6 +25,7 @@ import { ColorField } from '../../components/color-field.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
 import { setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
+import { CardExtras } from './card-extras.tsx';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
@@ -179,6 +180,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
               error={errors.imageWallet} onChange={(v) => set('imageWallet', v ?? '')} />
           </div>
         </section>
+
+        {id && <CardExtras cardId={id} />}
 
         {saveError && <p className="alert alert-danger" role="alert" data-testid="save-error">{saveError}</p>}
         <div className="form-actions">

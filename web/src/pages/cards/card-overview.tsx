@@ -191,6 +191,7 @@ function CardList({ loadedFor, cards, showViews, views }: {
       { label: t.preview, href: pathTo(paths.theCard, { id: row.id }), newTab: true },
       { label: t.qrDownload, onSelect: () => void downloadQr(row) },
       { label: msg.wallet.overview.qrWallet, onSelect: () => void openWalletQr(row), newTab: true },
+      { label: msg.contact.ui.cardContacts, to: `${paths.contacts}?karte=${encodeURIComponent(row.id)}` },
       { label: t.edit, to: pathTo(paths.visitenkarteEdit, { id: row.id }) },
       { label: t.delete, danger: true, onSelect: () => setToDelete(row) },
     ]),

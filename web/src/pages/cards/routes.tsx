@@ -17,6 +17,10 @@ export const cardRoutes: RouteObject[] = [
   }),
   screen(paths.visitenkarteAdd, titles.cardAdd, form),
   screen(paths.visitenkarteEdit, titles.cardEdit, form),
+  screen(paths.contacts, msg.contact.ui.title, async () => {
+    const { ContactListScreen, loader } = await import('../contacts/contact-list.tsx');
+    return { Component: ContactListScreen, loader };
+  }),
   screen(paths.vcardWallet, msg.wallet.page.title, async () => {
     const { WalletPage, loader } = await import('./wallet-page.tsx');
     return { Component: WalletPage, loader };

@@ -28,12 +28,14 @@ interface Values {
   lang: string;
   statistik: boolean;
   users: CompanyUser[];
+  /** Months contacts are kept (issue 28), as typed. */
+  retention: string;
 }
 
-const EMPTY: Values = { org: '', lang: 'de', statistik: true, users: [] };
+const EMPTY: Values = { org: '', lang: 'de', statistik: true, users: [], retention: '12' };
 
 function valuesOf(c: Company): Values {
-  return { org: c.org, lang: c.lang, statistik: c.display.statistik, users: c.users };
+  return { org: c.org, lang: c.lang, statistik: c.display.statistik, users: c.users, retention: String(c.contactRetentionMonths) };
 }
 
 /** The company of the route's `:companyId` (admin add/edit, legacy /company); none on add. */
@@ -111,6 +113,7 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
     lang: v.lang,
     ...(manageSettings ? { display: { statistik: v.statistik } } : {}),
     ...(manageUsers ? { userIds: v.users.map((u) => u.id) } : {}),
+    ...(v.retention.trim() ? { contactRetentionMonths: Number(v.retention) } : {}),
   });
   const form = useForm({
     name: 'company',
@@ -119,7 +122,7 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
       ? updateCompanySchema.safeParse({ ...bodyOf(v), version })
       : createCompanySchema.safeParse(bodyOf(v))),
     onInvalid: (errors) => {
-      if (errors.org || errors.lang) setTab('unternehmendaten');
+      if (errors.org || errors.lang || errors.contactRetentionMonths) setTab('unternehmendaten');
     },
   });
   const { values, errors } = form;
@@ -141,6 +144,8 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
         </select>
         {errors.lang && <span className="field-error">{errors.lang}</span>}
       </label>
+      <Field name="contactRetentionMonths" label={msg.contact.ui.retentionLabel} type="number" inputMode="numeric" min={1} max={60}
+        value={values.retention} error={errors.contactRetentionMonths} hint={msg.contact.ui.retentionHint} onChange={(e) => set({ retention: e.target.value })} />
       {manageSettings && (
         <label className="checkbox">
           <input type="checkbox" name="statistik" checked={values.statistik} onChange={(e) => set({ statistik: e.target.checked })} />

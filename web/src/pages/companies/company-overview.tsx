@@ -27,6 +27,7 @@ export function CompanyOverview() {
       <dl className="facts">
         <dt>{t.lang}</dt><dd>{t.langs[company.lang as keyof typeof t.langs] ?? company.lang}</dd>
         <dt>{t.statistik}</dt><dd>{company.display.statistik ? t.yes : t.no}</dd>
+        <dt>{msg.contact.ui.retentionLabel}</dt><dd>{company.contactRetentionMonths}</dd>
         <dt>{t.credits}</dt><dd>{company.credits.toLocaleString('de-DE')}</dd>
         <dt>{t.activeCards}</dt><dd>{shown.active} / {shown.total}</dd>
         <dt>{t.users}</dt><dd>{company.users.map((u) => u.username).join(', ') || '–'}</dd>

@@ -33,12 +33,18 @@ const charts: { title: string; value: (m: MonthStats) => number }[] = [
 /** Sums of the 12 months per company; the balance is today's. */
 const total = (f: (m: MonthStats) => number) => (c: Company) => sum(c.months, f);
 
-/** One company's views, filled in when the statistics arrive (each cell waits, the table does not). */
+/** One company's views and taps, filled in when the statistics arrive (each cell waits, the table does not). */
 function ViewsCell({ views, companyId }: { views: Promise<Map<string, CompanyViews>>; companyId: string }) {
   const empty = <span data-testid="company-views" />;
   return (
     <Suspense fallback={empty}>
-      <Await resolve={views}>{(v: Map<string, CompanyViews>) => <span data-testid="company-views">{(v.get(companyId)?.total ?? 0).toLocaleString('de-DE')}</span>}</Await>
+      <Await resolve={views}>{(v: Map<string, CompanyViews>) => (
+        <>
+          <span data-testid="company-views">{(v.get(companyId)?.total ?? 0).toLocaleString('de-DE')}</span>
+          {/* Taps beside the views in the same cell (issue 28): one more column would not fit a laptop's width. */}
+          <small className="muted cell-note" data-testid="company-taps-total">{msg.statistic.ui.tapsOf(v.get(companyId)?.taps ?? 0)}</small>
+        </>
+      )}</Await>
     </Suspense>
   );
 }

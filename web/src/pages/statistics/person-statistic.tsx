@@ -9,7 +9,8 @@ import { need } from '../../data.tsx';
 import { ListTable } from '../../components/list/list-table.tsx';
 import { col } from '../../components/list-screen.tsx';
 import type { ListColumn } from '../../components/list-screen.tsx';
-import { viewsPerYear } from './figures.ts';
+import { tapsPerKind, viewsPerYear } from './figures.ts';
+import { TapsByKind } from './taps-by-kind.tsx';
 
 const t = msg.statistic.ui;
 const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
@@ -21,9 +22,10 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<{ name: st
   return { name: fullName(card), entries };
 }
 
-const yearColumns: ListColumn<{ year: string; views: number }>[] = [
+const yearColumns: ListColumn<{ year: string; views: number; taps: number }>[] = [
   col.text('year', t.year, (y) => y.year, { search: false }),
   col.number('views', t.views, (y) => y.views),
+  col.number('taps', t.taps, (y) => y.taps),
 ];
 
 /**
@@ -35,6 +37,7 @@ export function PersonStatistic({ backTo }: { backTo: { to: string; label: strin
   const { name, entries } = useLoaderData<typeof loader>();
   const years = viewsPerYear(entries);
   const total = years.reduce((n, y) => n + y.views, 0);
+  const taps = years.reduce((n, y) => n + y.taps, 0);
   return (
     <section className="card stack">
       <div className="toolbar">
@@ -43,7 +46,9 @@ export function PersonStatistic({ backTo }: { backTo: { to: string; label: strin
         <Link className="btn" to={backTo.to}>{backTo.label}</Link>
       </div>
       <p>{t.totalViews}: <strong data-testid="person-total-views">{total.toLocaleString('de-DE')}</strong></p>
+      <p>{t.totalTaps}: <strong data-testid="person-total-taps">{taps.toLocaleString('de-DE')}</strong></p>
       <ListTable label={t.personTitleOf(name)} rows={years} rowKey={(y) => y.year} columns={yearColumns} emptyText={t.noEntries} testId="person-years" />
+      <TapsByKind kinds={tapsPerKind(entries)} testId="person-taps" />
       <p className="muted">{t.logDelay}</p>
     </section>
   );

@@ -20,7 +20,8 @@ import { col } from '../../components/list-screen.tsx';
 import type { ListColumn } from '../../components/list-screen.tsx';
 import { personsOf } from '../cards/persons-of.ts';
 import { statisticsVisible } from './company-statistics.ts';
-import { formatViewsPerCard } from './figures.ts';
+import { formatViewsPerCard, tapsPerKind } from './figures.ts';
+import { TapsByKind } from './taps-by-kind.tsx';
 
 const t = msg.statistic.ui;
 const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
@@ -73,14 +74,15 @@ export function StatistikOverview() {
   );
 }
 
-interface Row { id: string; name: string; lastname: string; views: number[]; saves: number[] }
+interface Row { id: string; name: string; lastname: string; views: number[]; saves: number[]; taps: number[]; tapsByKind: Record<string, number> }
 
-/** Name (to the card's own statistics), its chart of the 12 months, the window's total views and saves. */
+/** Name (to the card's own statistics), its chart of the 12 months, the window's total views, saves and taps. */
 const rowColumns = (months: string[]): ListColumn<Row>[] => [
   col.text('name', t.name, (r) => r.name, { cell: (r) => <Link to={pathTo(paths.statistikPerson, { id: r.id })}>{r.name}</Link> }),
   col.display('chart', t.views, (r) => <BarChart title={r.name} months={months} values={r.views} compact />),
   col.number('total', t.total, (r) => sum(r.views), { cell: (r) => <span data-testid="row-views">{sum(r.views).toLocaleString('de-DE')}</span> }),
   col.number('saves', t.saves, (r) => sum(r.saves), { cell: (r) => <span data-testid="row-saves">{sum(r.saves).toLocaleString('de-DE')}</span> }),
+  col.number('taps', t.taps, (r) => sum(r.taps), { cell: (r) => <span data-testid="row-taps">{sum(r.taps).toLocaleString('de-DE')}</span> }),
 ];
 
 function Statistik({ companyId, figures, activeCards }: { companyId: string; figures: Figures; activeCards: number }) {
@@ -90,7 +92,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
   const rows: Row[] = persons
     .map((p) => {
       const c = byId.get(p.id);
-      return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros };
+      return { id: p.id, name: `${p.firstname} ${p.lastname}`.trim(), lastname: p.lastname, views: c?.views ?? zeros, saves: c?.saves ?? zeros, taps: c?.taps ?? zeros, tapsByKind: c?.tapsByKind ?? {} };
     })
     .sort((a, b) => a.lastname.localeCompare(b.lastname, 'de'));
 
@@ -98,6 +100,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
   const monthTotals = stats.months.map((_, i) => sum(rows.map((r) => r.views[i] ?? 0)));
   const totalViews = sum(monthTotals);
   const totalSaves = sum(rows.map((r) => sum(r.saves)));
+  const totalTaps = sum(rows.map((r) => sum(r.taps)));
   const active = activeCards;
 
   return (
@@ -111,6 +114,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
         <div><dt>{t.totalViews}</dt><dd data-testid="total-views">{totalViews.toLocaleString('de-DE')}</dd></div>
         <div><dt>{t.viewsPerActiveCard}</dt><dd data-testid="views-per-card">{formatViewsPerCard(totalViews, active)}</dd></div>
         <div><dt>{t.saves}</dt><dd data-testid="total-saves">{totalSaves.toLocaleString('de-DE')}</dd></div>
+        <div><dt>{t.taps}</dt><dd data-testid="total-taps">{totalTaps.toLocaleString('de-DE')}</dd></div>
       </dl>
       <p className="muted">{t.logDelay}</p>
       <div className="bar-charts">
@@ -118,6 +122,7 @@ function Statistik({ companyId, figures, activeCards }: { companyId: string; fig
       </div>
       <ListTable label={t.perCard} rows={rows} rowKey={(r) => r.id} columns={rowColumns(stats.months)} emptyText={t.noEntries}
         sort={{ initial: { id: 'name', desc: false } }} testId="statistik-table" tableClassName="statistik-persons" />
+      <TapsByKind kinds={tapsPerKind(rows)} testId="company-taps" allTime />
     </section>
   );
 }

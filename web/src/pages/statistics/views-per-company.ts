@@ -8,6 +8,8 @@ export interface CompanyViews {
   /** Views per month of `months` (same order). */
   views: number[];
   total: number;
+  /** Taps on the company's cards in the same months (issue 28). */
+  taps: number;
 }
 
 /**
@@ -27,7 +29,11 @@ export async function viewsPerCompany(companyIds: readonly string[], months: rea
         const at = data.months.indexOf(m);
         return at < 0 ? 0 : data.cards.reduce((n, c) => n + (c.views[at] ?? 0), 0);
       });
-      out.set(companyId, { views, total: views.reduce((a, b) => a + b, 0) });
+      const taps = months.reduce((n, m) => {
+        const at = data.months.indexOf(m);
+        return at < 0 ? n : n + data.cards.reduce((k, c) => k + (c.taps[at] ?? 0), 0);
+      }, 0);
+      out.set(companyId, { views, total: views.reduce((a, b) => a + b, 0), taps });
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, companyIds.length) }, worker));

@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+// The one typeface the image pipeline draws text with: Inter (SIL Open Font License 1.1, from the
+// npm package @expo-google-fonts/inter). Lambda has no system fonts, so text is never left to
+// fontconfig: every text layer names this file (functions/lib/images/text.ts). A Lambda bundle
+// whose code uses this module gets the files in `fonts/` beside the output file (entry or chunk)
+// holding it (infra/native-modules.ts `addFonts`); run from the sources they come from node_modules.
+
+export const fontFiles = {
+  regular: { file: 'Inter_400Regular.ttf', packagePath: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', pango: 'Inter' },
+  bold: { file: 'Inter_700Bold.ttf', packagePath: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf', pango: 'Inter Bold' },
+} as const;
+
+export type FontWeight = keyof typeof fontFiles;
+
+/** Folder of the font files in a bundle, relative to its index.mjs. */
+export const BUNDLED_FONT_DIR = 'fonts';
+
+const resolved = new Map<FontWeight, string>();
+
+/** Absolute path of the font file: the bundle's copy, else the npm package's. */
+export function fontFile(weight: FontWeight): string {
+  let path = resolved.get(weight);
+  if (!path) {
+    const bundled = fileURLToPath(new URL(`./${BUNDLED_FONT_DIR}/${fontFiles[weight].file}`, import.meta.url));
+    path = existsSync(bundled) ? bundled : createRequire(import.meta.url).resolve(fontFiles[weight].packagePath);
+    resolved.set(weight, path);
+  }
+  return path;
+}
+
+let fontconfigReady = false;
+
+/**
+ * Before the first text is drawn: unless FONTCONFIG_FILE is set, fontconfig gets a configuration
+ * that names no font folder at all (and keeps its cache in the temp folder). Our text always names
+ * its font file, so there is nothing to find: Lambda has no configuration of its own (fontconfig
+ * would complain and look for one), and here it would scan every system font on a cold start.
+ */
+export function useOwnFontconfig(): void {
+  if (fontconfigReady) return;
+  fontconfigReady = true;
+  if (process.env.FONTCONFIG_FILE) return;
+  const dir = join(tmpdir(), 'vk-fontconfig');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'fonts.conf');
+  writeFileSync(file, `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
+  // Node sets the process's own environment: fontconfig reads it when libvips first lays out text.
+  process.env.FONTCONFIG_FILE = file;
+}
