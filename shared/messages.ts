@@ -15,6 +15,7 @@ import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
 import { systemMessages } from './messages/system.ts';
+import { ssoMessages } from './messages/sso.ts';
 
 export const msg = {
   errors: {
@@ -95,4 +96,5 @@ export const msg = {
   tools: toolsMessages,
   exports: exportMessages,
   system: systemMessages,
+  sso: ssoMessages,
 } as const;

@@ -55,6 +55,10 @@ const schema = z
     APNS_HOST: z.string().default('api.push.apple.com'),
     /** Extra CA for APNS_HOST (tests, a proxy); Apple's own host needs none. */
     APNS_CA_FILE: z.string().optional(),
+    /** Client secrets of the companies' OpenID Connect providers: a folder locally (one file per company, mode 600)… */
+    OIDC_SECRETS_DIR: z.string().optional(),
+    /** …or, in AWS, the name prefix of one Secrets Manager secret per company (`<prefix><company id>`). */
+    OIDC_SECRET_PREFIX: z.string().optional(),
     GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
     GOOGLE_WALLET_KEY_FILE: z.string().optional(),
     GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),

@@ -1,3 +1,4 @@
+import { forgetSsoSecret } from '../sso/sso-config.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDeleteAll, db, isConditionFailure, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
@@ -77,6 +78,8 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
   // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).
   await invalidateCompanyCards(o.companyId);
   await deleteOwnedItems(o.companyId);
+  // The provider's client secret lives outside the table (issue 26).
+  await forgetSsoSecret(o.companyId);
   // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });
   const userIds = [...(company.userIds ?? [])];
