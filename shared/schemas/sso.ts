@@ -20,7 +20,7 @@ export function isAllowedIssuer(value: string): boolean {
 }
 
 const domainList = z.pipe(
-  z.array(safeString({ max: 253 })),
+  z.array(safeString({ max: 253 })).check(z.maxLength(MAX_SSO_DOMAINS * 2, m.tooManyDomains)),
   z.transform((list: string[]) => [...new Set(list.map((d) => d.toLowerCase().replace(/^@/, '')).filter(Boolean))]),
 ).check(
   z.refine((list: string[]) => list.length > 0, m.domainsRequired),

@@ -132,6 +132,31 @@ export const routeFixtures: Record<string, RouteFixture> = {
   authSession: { call: () => ({}), foreign: 'filtered' },
   authLogout: { call: () => ({}), foreign: 'filtered', ownCallers: true },
 
+  // --- company sign-in (OpenID Connect; the flow itself against a real provider: test/api/sso.test.ts) ---
+  // No company has this domain: everybody is told alike that no company sign-in is set up for it.
+  authSsoStart: { call: () => ({ body: { email: 'jemand@unbekannt.example' } }), foreign: 'public', anonymous: 404, admin: 404 },
+  authSsoFinish: { call: () => ({ body: { code: 'abc', state: 'erfunden' } }), foreign: 'public', anonymous: 400, admin: 400 },
+  companySsoGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+  // Valid in shape; the admin gets 400 because no provider answers discovery here (the success is in sso.test.ts).
+  companySsoUpdate: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      return {
+        params: { id: company.id },
+        body: { issuer: 'https://idp.beispiel.de', clientId: 'karten', clientSecret: 'geheim', domains: ['beispiel-sso.de'], required: false },
+        state: readPath(c, `/api/card/company/${company.id}/sso`),
+      };
+    },
+    foreign: 'denied', admin: 400,
+  },
+  companySsoDelete: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      return { params: { id: company.id }, state: readPath(c, `/api/card/company/${company.id}/sso`) };
+    },
+    foreign: 'denied',
+  },
+
   // --- users ---
   userCreate: {
     call: (c) => {
