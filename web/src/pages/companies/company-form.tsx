@@ -11,7 +11,7 @@ import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need, useFreshFor } from '../../data.tsx';
 import { showInfo } from '../../toast.tsx';
-import { paths } from '../../paths.ts';
+import { paths, pathTo } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import type { TabDef } from '../../components/tabs.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
@@ -185,6 +185,7 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.actions.save}</button>
           <Link className="btn" to={backTo}>{t.actions.cancel}</Link>
+          {manageUsers && companyId && <Link className="btn" to={pathTo(paths.adminCompanySso, { companyId })}>{msg.sso.settingsTitle}</Link>}
         </div>
         {form.prompt}
       </form>
