@@ -16,6 +16,7 @@ import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
 import { systemMessages } from './messages/system.ts';
 import { ssoMessages } from './messages/sso.ts';
+import { scimMessages } from './messages/scim.ts';
 
 export const msg = {
   errors: {
@@ -97,4 +98,5 @@ export const msg = {
   exports: exportMessages,
   system: systemMessages,
   sso: ssoMessages,
+  scim: scimMessages,
 } as const;

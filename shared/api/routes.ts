@@ -14,6 +14,7 @@ import * as vcard from './routes/vcard.ts';
 import * as tools from './routes/tools.ts';
 import * as exports from './routes/exports.ts';
 import * as sso from './routes/sso.ts';
+import * as scim from './routes/scim.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -36,6 +37,7 @@ export const areas = {
   tools,
   exports,
   sso,
+  scim,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

@@ -102,6 +102,8 @@ export const personSchema = z.object({
   activatedAt: z.string().optional(),
   createdOn: z.string(),
   version: z.number().int(),
+  /** Present when the company's directory keeps this card (SCIM, issue 26): its fields of the directory are read-only in the back office. */
+  scim: z.object({ userName: z.string(), externalId: z.string().optional() }).optional(),
 });
 export type Person = z.output<typeof personSchema>;
 

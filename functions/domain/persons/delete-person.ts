@@ -7,6 +7,8 @@ import { msg } from '../../../shared/messages.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
+import type { PersonItem } from './person-item.ts';
+import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { walletCardDeleted } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
@@ -18,7 +20,12 @@ import { matchIndexSteps } from './match-index.ts';
  * user asked to delete the card, not a version of it, so an edit that lands in between only
  * means reading it again (once; a card edited that busily gets the 409).
  */
-export async function deletePerson(o: { auth: AuthUser; personId: string }): Promise<{ id: string }> {
+export async function deletePerson(o: {
+  auth: AuthUser;
+  personId: string;
+  /** Directory sync (issue 26): steps of the same transaction (removing the card's match keys). */
+  extraSteps?: (card: PersonItem) => GuardedItem[];
+}): Promise<{ id: string }> {
   for (let attempt = 1; ; attempt++) {
     const current = await getPersonItem(o.personId, { consistent: true });
     requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
@@ -40,6 +47,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
         ...matchIndexSteps(p.companyId, p.id, p, undefined),
+        ...(o.extraSteps?.(p) ?? []),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
