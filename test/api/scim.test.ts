@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, uniqueName } from '../helpers/server.ts';
 import type { ApiResponse, TestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
+import SCIMMY from 'scimmy';
 
 // Directory sync (issue 26): the request sequences Microsoft Entra ID and Okta document for
 // provisioning a user (find by userName, create, read, update, deactivate, delete), replayed
@@ -23,7 +24,25 @@ async function scim(token: string | undefined, method: string, path: string, bod
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  const answer = { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  readBack(answer.body);
+  return answer;
+}
+
+// Every answer is read back by another SCIM implementation (SCIMMY) against RFC 7643's schemas:
+// a User that breaks its schema (types, required attributes, meta) fails the test.
+const userSchema = SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);
+function readBack(body: any): void {
+  if (!body || typeof body !== 'object') return;
+  const schemas: string[] = body.schemas ?? [];
+  if (schemas.includes('urn:ietf:params:scim:api:messages:2.0:ListResponse')) {
+    new SCIMMY.Messages.ListResponse(body);
+    for (const r of body.Resources) if (r.schemas?.includes(USER) && r.userName) readBack(r);
+  } else if (schemas.includes(USER) && body.id) {
+    userSchema.coerce(body, 'out');
+  } else if (schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error')) {
+    expect(body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: expect.stringMatching(/^[45]\d\d$/), detail: expect.any(String), ...(body.scimType ? { scimType: body.scimType } : {}) });
+  }
 }
 
 /** A company with a profile for directory cards, its settings saved, and a token. */
@@ -232,6 +251,8 @@ describe('protocol rules', () => {
 
   test('bad requests get SCIM errors with German details', async () => {
     const t = await directoryTenant();
+    // The PATCH bodies of this file are valid PatchOp messages to SCIMMY as well.
+    new SCIMMY.Messages.PatchOp({ schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'emails[type eq "work"].value', value: 'a@b.example' }, { op: 'replace', value: { active: false } }] });
     const filter = await scim(t.token, 'GET', `/Users?filter=${encodeURIComponent('displayName co "x"')}`);
     expect(filter.body).toMatchObject({ status: '400', scimType: 'invalidFilter' });
     expect((await scim(t.token, 'POST', '/Users', '{kaputt')).body).toMatchObject({ status: '400', scimType: 'invalidSyntax' });
