@@ -21,6 +21,8 @@ export const paths = {
   adminSystemStatus: '/v2/admin/systemstatus',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
+  /** The selected company's directory sync (SCIM, issue 26). */
+  cardCompanyDirectory: '/v2/card/company/verzeichnis',
   visitenkarteOverview: '/v2/card/visitenkarte',
   visitenkarteAdd: '/v2/card/visitenkarte/add',
   visitenkarteEdit: '/v2/card/visitenkarte/edit/:id',

@@ -29,6 +29,10 @@ export const companyRoutes: RouteObject[] = [
     return { Component: SsoSettingsScreen, loader };
   }, { admin: true }),
   screen(paths.cardCompany, titles.company, async () => ({ Component: (await import('./company-overview.tsx')).CompanyOverview })),
+  screen(paths.cardCompanyDirectory, msg.scim.title, async () => {
+    const { DirectoryScreen, loader } = await import('./directory-settings.tsx');
+    return { Component: DirectoryScreen, loader };
+  }),
   screen(paths.cardCompanyEdit, titles.companyEdit, async () => {
     const { OwnCompanyForm, ownLoader } = await import('./company-form.tsx');
     return { Component: OwnCompanyForm, loader: ownLoader };
