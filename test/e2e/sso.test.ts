@@ -94,3 +94,56 @@ describe('company sign-in in the browser', () => {
     await close();
   });
 });
+
+describe('directory sync in the back office', () => {
+  test('a company user creates a token (shown once); a card the directory creates is marked and its directory fields are read-only', { timeout: 90_000 }, async () => {
+    const { createProfile, createUserToken } = await import('../helpers/card-fixtures.ts');
+    const own = await createCompany(s);
+    const profile = await createProfile(s, own.id);
+    const user = await createUserToken(s);
+    await s.api('PATCH', `/api/card/company/${own.id}`, { token: await s.adminToken(), body: { userIds: [user.id] } });
+
+    const { page, close } = await openPage();
+    await passwordSignIn(page, user.username, user.password);
+    await page.waitForURL('**/v2/card/visitenkarte');
+    await page.goto(`${s.baseUrl}/v2/card/company`);
+    await page.getByRole('link', { name: 'Verzeichnis-Synchronisation (SCIM)' }).click();
+    await page.waitForURL('**/v2/card/company/verzeichnis');
+    await expect(page.getByTestId('scim-base-url').textContent()).resolves.toBe(`${s.baseUrl}/api/scim/v2`);
+    await page.getByLabel('Profil für neue Karten').selectOption(profile.id);
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await page.getByRole('status').filter({ hasText: 'Die Einstellungen der Verzeichnis-Synchronisation wurden gespeichert.' }).waitFor();
+    await page.getByLabel('Bezeichnung (z. B. „Entra ID“)').fill('Entra ID');
+    await page.getByRole('button', { name: 'Neuen Token erstellen' }).click();
+    const token = (await page.getByTestId('scim-new-token').textContent())!;
+    expect(token).toMatch(/^vkscim_/);
+    await page.getByText('Entra ID', { exact: false }).first().waitFor();
+    // Shown once: after a reload only its name is listed.
+    await page.reload();
+    await page.getByRole('button', { name: 'Entra ID Widerrufen' }).waitFor();
+    expect(await page.content()).not.toContain(token);
+
+    // The directory creates a card with that token.
+    const res = await fetch(`${s.baseUrl}/api/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `dir.${uniqueName('u')}@firma.example`, name: { givenName: 'Dora', familyName: 'Directory' }, title: 'Einkauf', emails: [{ type: 'work', value: 'dora@firma.example', primary: true }] }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json() as { id: string };
+
+    await page.goto(`${s.baseUrl}/v2/card/visitenkarte`);
+    const row = page.getByRole('row').filter({ hasText: 'Directory' });
+    await row.getByText('über Verzeichnis synchronisiert').waitFor();
+    await page.goto(`${s.baseUrl}/v2/card/visitenkarte/edit/${id}`);
+    await page.getByTestId('directory-synced').waitFor();
+    await expect(page.getByLabel('Vorname').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByLabel('Position').inputValue()).resolves.toBe('Einkauf');
+    await expect(page.getByRole('checkbox', { name: 'Aktiv' }).isDisabled()).resolves.toBe(true);
+    // What the back office owns still saves.
+    await page.getByLabel('Webseite').fill('https://firma.example');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('status').filter({ hasText: 'gespeichert' }).first().waitFor();
+    await close();
+  });
+});
