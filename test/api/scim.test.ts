@@ -96,8 +96,10 @@ describe('Microsoft Entra ID provisioning sequence', () => {
       tel: [{ type: 'work', value: '+49 30 1234567' }, { type: 'cell', value: '+49 170 7654321' }],
       scim: { userName, externalId },
     });
-    // The activation was paid like one in the back office.
+    // The activation was paid like one in the back office, booked as the directory's.
     expect((await companyOf(t.company.id)).credits).toBe(99);
+    const history = await s.api('GET', `/api/card/company/credit/history/${t.company.id}`, { token: await s.adminToken() });
+    expect(history.body.items[0]).toMatchObject({ kind: 'activation', cardId: id, createdBy: 'directory', createdByName: 'Verzeichnis (SCIM)' });
 
     // 3. Read, by id and by the filter (userName is case-insensitive; externalId too as a match key).
     expect((await scim(t.token, 'GET', `/Users/${id}`)).body).toMatchObject({ id, userName });

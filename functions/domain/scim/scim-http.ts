@@ -19,8 +19,7 @@ const SCIM_JSON = 'application/scim+json; charset=utf-8';
 /** A User is small; anything bigger is refused unread. */
 export const SCIM_MAX_BODY = 64 * 1024;
 
-/** Who writes for a directory: the company's token, scoped to its company inside every write. */
-export const DIRECTORY_USER_ID = 'directory';
+import { DIRECTORY_USER_ID } from './directory-user.ts';
 
 export interface ScimCall {
   event: HttpEvent;
