@@ -173,6 +173,7 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
   return (
     <section className="card form-card">
       <h1>{editing ? t.edit : t.add}</h1>
+      {manageUsers && companyId && <p><Link to={pathTo(paths.adminCompanySso, { companyId })}>{msg.sso.settingsTitle}</Link></p>}
       <form onSubmit={submit} noValidate>
         {manageUsers ? (
           <Tabs label={t.edit} value={tab} onChange={setTab}
@@ -185,7 +186,6 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.actions.save}</button>
           <Link className="btn" to={backTo}>{t.actions.cancel}</Link>
-          {manageUsers && companyId && <Link className="btn" to={pathTo(paths.adminCompanySso, { companyId })}>{msg.sso.settingsTitle}</Link>}
         </div>
         {form.prompt}
       </form>
