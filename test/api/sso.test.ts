@@ -150,6 +150,35 @@ describe('signing in with the company account', () => {
   });
 });
 
+describe('ID tokens the provider (or someone on the way) gets wrong are refused at sign-in', () => {
+  const payloadOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  test('tampered, expired, wrong audience and replayed tokens: 401, nobody signed in', async () => {
+    const email = `angriff.${uniqueName('m')}@${domain}`;
+    const cases: [string, (t: string) => Promise<string>][] = [
+      ['tampered', async (t) => { const [h, , sig] = t.split('.'); return `${h}.${Buffer.from(JSON.stringify({ ...payloadOf(t), email: `chef@${domain}` })).toString('base64url')}.${sig}`; }],
+      ['expired', async (t) => idp.sign({ ...payloadOf(t), iat: now() - 7200, exp: now() - 3600 })],
+      ['wrong audience', async (t) => idp.sign({ ...payloadOf(t), aud: 'eine-andere-anwendung' })],
+      // A token of an earlier sign-in, replayed into this one: its nonce is the earlier one's.
+      ['replayed', async () => idp.issued[0]!],
+    ];
+    // The earlier sign-in whose token is replayed.
+    expect((await ssoSignIn(email)).finish.status).toBe(200);
+    for (const [name, change] of cases) {
+      idp.tamper(change);
+      try {
+        const { finish } = await ssoSignIn(email);
+        expect(finish.status, name).toBe(401);
+        expect(finish.body.message, name).toMatch(/Anmeldebestätigung Ihres Unternehmens ist ungültig/);
+        expect(finish.body.token, name).toBeUndefined();
+      } finally {
+        idp.tamper(undefined);
+      }
+    }
+  });
+});
+
 describe('ID token checks (jose against the provider\'s JWKS)', () => {
   const jwksUri = () => `${idp.issuer}/jwks`;
   const now = () => Math.floor(Date.now() / 1000);

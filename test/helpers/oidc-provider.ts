@@ -17,6 +17,13 @@ export interface TestProvider {
   sign(payload: JWTPayload, o?: { kid?: string }): Promise<string>;
   /** Names shown for a login (`given_name`, `family_name`). */
   names: Map<string, { given: string; family: string }>;
+  /**
+   * Changes the ID token in the token endpoint's next answers (a provider gone wrong or a token
+   * swapped on the way): `undefined` again answers what the provider issued.
+   */
+  tamper(change: ((idToken: string) => Promise<string>) | undefined): void;
+  /** The ID tokens the token endpoint answered, newest last. */
+  issued: string[];
   close(): Promise<void>;
 }
 
@@ -30,7 +37,32 @@ export async function startTestProvider(o: { redirectUri: string }): Promise<Tes
   // Listening first: the issuer is the provider's own address.
   const { createServer } = await import('node:http');
   let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => handler!(req, res));
+  let change: ((idToken: string) => Promise<string>) | undefined;
+  const issued: string[] = [];
+  const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/token')) {
+      // The token endpoint's JSON answer, read before it leaves (headers are not sent before `end`).
+      const chunks: Buffer[] = [];
+      const end = res.end.bind(res) as (body?: unknown) => unknown;
+      res.write = ((c: unknown) => { chunks.push(Buffer.from(c as Buffer)); return true; }) as typeof res.write;
+      res.end = ((c?: unknown) => {
+        if (c && typeof c !== 'function') chunks.push(Buffer.from(c as Buffer));
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: { id_token?: string } | undefined;
+        try { body = JSON.parse(text); } catch { body = undefined; }
+        if (!body?.id_token) { end(text); return res; }
+        const original = body.id_token;
+        void (change ? change(original) : Promise.resolve(original)).then((token) => {
+          issued.push(original);
+          const out = JSON.stringify({ ...body, id_token: token });
+          res.setHeader('content-length', Buffer.byteLength(out));
+          end(out);
+        });
+        return res;
+      }) as typeof res.end;
+    }
+    handler!(req, res);
+  });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -78,6 +110,8 @@ export async function startTestProvider(o: { redirectUri: string }): Promise<Tes
     clientId,
     clientSecret,
     names,
+    issued,
+    tamper: (c) => { change = c; },
     sign: async (payload, so = {}) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: so.kid ?? jwk.kid! }).sign(privateKey),
     close: () => new Promise<void>((ok) => {
       server.closeAllConnections();
