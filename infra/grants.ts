@@ -18,6 +18,8 @@ export interface Needs {
   cdnLogs?: 'read' | 'readDelete';
   /** Reads the wallet configuration and the wallet link key (passes, signed links, pass update pushes). */
   walletSecrets?: boolean;
+  /** The companies' OpenID client secrets (Secrets Manager, one per company under OIDC_SECRET_PREFIX): read at sign-in, written by the settings. */
+  oidcClientSecrets?: 'read' | 'readWrite';
 }
 
 /** Card changes reach installed passes: APNs push with the pass certificate, Google PATCH with the object's images. */
@@ -31,8 +33,16 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   authLogin: { table: 'readWrite', authSecret: true },
   // The admins' Systemstatus (in the wallet area) reads whether the wallet configuration is complete (never shows it).
   systemStatus: { walletSecrets: true },
-  // Deleting a company deletes its uploaded files and drops their cached copies at the CDN.
-  companyDelete: { uploads: 'readWrite', invalidation: true },
+  // Deleting a company deletes its uploaded files and drops their cached copies at the CDN, and its OpenID client secret.
+  companyDelete: { uploads: 'readWrite', invalidation: true, oidcClientSecrets: 'readWrite' },
+  // Company sign-in (issue 26): the callback exchanges the code with the client secret and signs the session.
+  authSsoFinish: { table: 'readWrite', authSecret: true, oidcClientSecrets: 'read' },
+  companySsoUpdate: { oidcClientSecrets: 'readWrite' },
+  companySsoDelete: { oidcClientSecrets: 'readWrite' },
+  // Directory writes change cards through the card functions (CDN and passes follow).
+  scimUserReplace: { invalidation: true, ...walletUpdates },
+  scimUserPatch: { invalidation: true, ...walletUpdates },
+  scimUserDelete: { invalidation: true, ...walletUpdates },
   // 'Kontakt speichern' embeds the upload's small vCard JPEG.
   cardVcard: { uploads: 'read' },
   // Changes that alter what public cards show drop their cached copies at the CDN.
@@ -86,6 +96,8 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     if (n.distributionInvalidation) out.distributionInvalidation = true;
     if (n.walletSecrets) out.walletSecrets = true;
     if (cdnLogs) out.cdnLogs = cdnLogs;
+    const oidc = wider(out.oidcClientSecrets, n.oidcClientSecrets);
+    if (oidc) out.oidcClientSecrets = oidc;
   }
   return out;
 }

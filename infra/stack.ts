@@ -175,6 +175,8 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.alarmEmail ? { ALARM_EMAIL: ctx.alarmEmail } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
+      // One secret per company's OpenID provider, created by the settings route under this prefix (issue 26).
+      OIDC_SECRET_PREFIX: `${this.stackName}/oidc-client/`,
     };
 
     const routeAreas = props.areas ?? Object.fromEntries(Object.entries(areas).map(([name, mod]) => [name, Object.values(mod) as RouteDef[]]));

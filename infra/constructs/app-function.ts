@@ -1,4 +1,4 @@
-import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -95,6 +95,7 @@ export class AppFunction extends Construct {
 /** Every kind of need has its statement below: a new field in Needs fails the type check here until it does. */
 const grantedNeeds = {
   table: true, uploads: true, authSecret: true, invalidation: true, distributionInvalidation: true, cdnLogs: true, walletSecrets: true,
+  oidcClientSecrets: true,
 } as const satisfies Record<keyof Needs, true>;
 export const grantedNeedKinds = Object.keys(grantedNeeds);
 
@@ -113,6 +114,17 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
   }
   if (needs.authSecret) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.authSecret.secretArn] }));
   if (needs.walletSecrets) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.walletConfigSecret.secretArn, r.walletLinkSecret.secretArn] }));
+  if (needs.oidcClientSecrets) {
+    // Only the secrets under the stack's prefix (infra/stack.ts OIDC_SECRET_PREFIX), never the stack's own.
+    const stack = Stack.of(r.table);
+    const arn = stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${stack.stackName}/oidc-client/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    out.push(new iam.PolicyStatement({
+      actions: needs.oidcClientSecrets === 'readWrite'
+        ? ['secretsmanager:GetSecretValue', 'secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue', 'secretsmanager:DeleteSecret']
+        : ['secretsmanager:GetSecretValue'],
+      resources: [arn],
+    }));
+  }
   if (needs.invalidation) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [r.invalidationQueue.queueArn] }));
   if (needs.distributionInvalidation) {
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
