@@ -103,6 +103,30 @@ describe('signing in with the company account', () => {
     expect((await s.api('POST', '/api/auth', { body: { username: email, password: 'beliebig-und-lang-genug' } })).status).toBe(401);
   });
 
+  test('a known user of the company signs in by e-mail; a user of another company and a platform admin are not signed in by it', async () => {
+    const admin = await s.adminToken();
+    const email = `bekannt.${uniqueName('k')}@${domain}`;
+    const username = uniqueName('bekannt');
+    const made = await s.api('POST', '/api/user', { token: admin, body: { username, email, firstname: 'Bea', lastname: 'Kannt', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user', companyIds: [company.id] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const known = await ssoSignIn(email);
+    expect(known.finish.status).toBe(200);
+    expect((await s.api('GET', '/api/auth', { token: known.finish.body.token })).body).toMatchObject({ id: made.body.id, username });
+
+    // Username = the address, but a user of no company of this provider: not moved in.
+    const stray = `fremd.${uniqueName('f')}@${domain}`;
+    await s.api('POST', '/api/user', { token: admin, body: { username: stray, email: 'woanders@beispiel.de', firstname: 'Fre', lastname: 'Md', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user' } });
+    const refused = await ssoSignIn(stray);
+    expect(refused.finish.status).toBe(403);
+    expect(refused.finish.body.message).toMatch(/nicht zu diesem Unternehmen gehört/);
+
+    const boss = `chef.${uniqueName('a')}@${domain}`;
+    await s.api('POST', '/api/user', { token: admin, body: { username: boss, email: boss, firstname: 'Ad', lastname: 'Min', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'admin' } });
+    const adminRefused = await ssoSignIn(boss);
+    expect(adminRefused.finish.status).toBe(403);
+    expect(adminRefused.finish.body.message).toBe('Administratoren der Plattform melden sich mit Benutzername und Passwort an.');
+  });
+
   test('a replayed return (same code and state) is refused, and so is a state that expired', async () => {
     const email = `replay.${uniqueName('m')}@${domain}`;
     const first = await ssoSignIn(email);
