@@ -5,6 +5,8 @@ import { discover } from '../../lib/oidc/discovery.ts';
 import type { ProviderMetadata } from '../../lib/oidc/discovery.ts';
 import { IdTokenError, verifyIdToken } from '../../lib/oidc/id-token.ts';
 import { getClientSecret } from '../../lib/oidc/client-secrets.ts';
+import { httpJson } from '../../lib/oidc/http-json.ts';
+import type { JsonAnswer } from '../../lib/oidc/http-json.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { getSsoConfig, redirectUri } from './sso-config.ts';
 import type { SsoConfigItem } from './sso-config.ts';
@@ -26,21 +28,20 @@ async function exchangeCode(o: { metadata: ProviderMetadata; config: SsoConfigIt
   const secret = await getClientSecret(o.config.companyId);
   if (!secret) throw new UnavailableError(m.providerUnreachable);
   const auth = clientAuth(o.metadata, o.config.clientId, secret);
-  let res: Response;
+  let res: JsonAnswer;
   try {
-    res = await fetch(o.metadata.token_endpoint, {
+    res = await httpJson(o.metadata.token_endpoint, {
       method: 'POST',
-      redirect: 'error',
-      signal: AbortSignal.timeout(8000),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...auth.headers },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: o.code, redirect_uri: redirectUri(), code_verifier: o.codeVerifier, ...auth.body }),
+      timeoutMs: 8000,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth.headers },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: o.code, redirect_uri: redirectUri(), code_verifier: o.codeVerifier, ...auth.body }).toString(),
     });
   } catch (err) {
     log('warn', 'sso token endpoint unreachable', { companyId: o.config.companyId, error: String(err) });
     throw new UnavailableError(m.providerUnreachable);
   }
-  const answer = (await res.json().catch(() => ({}))) as { id_token?: unknown; error?: string; error_description?: string };
-  if (!res.ok || typeof answer.id_token !== 'string') {
+  const answer = (res.json ?? {}) as { id_token?: unknown; error?: string; error_description?: string };
+  if (res.status !== 200 || typeof answer.id_token !== 'string') {
     // invalid_grant: a code used twice or too late; the provider's words go to the log, the user gets ours.
     log('warn', 'sso token endpoint refused', { companyId: o.config.companyId, status: res.status, error: answer.error, description: answer.error_description });
     throw new UnauthenticatedError(m.providerRefused);

@@ -1,5 +1,6 @@
 import { ssoMessages as m } from '../../../shared/messages/sso.ts';
 import { ValidationError, UnavailableError } from '../errors.ts';
+import { httpJson } from './http-json.ts';
 
 /** What we use of a provider's discovery document (OpenID Connect Discovery 1.0, section 3). */
 export interface ProviderMetadata {
@@ -31,9 +32,9 @@ export function isAllowedProviderUrl(value: string): boolean {
 const cache = new Map<string, { at: number; metadata: ProviderMetadata }>();
 
 async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!res.ok) throw new Error(`HTTP ${res.status} von ${url}`);
-  return res.json();
+  const res = await httpJson(url, { timeoutMs: TIMEOUT_MS });
+  if (res.status !== 200) throw new Error(`HTTP ${res.status} von ${url}`);
+  return res.json;
 }
 
 /**
