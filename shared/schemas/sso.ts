@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ssoMessages as m } from '../messages/sso.ts';
 import { blankAsAbsent, optionalText, requiredEmail, requiredText, safeString } from './common.ts';
 

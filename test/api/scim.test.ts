@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, uniqueName } from '../helpers/server.ts';
-import type { ApiResponse, TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 import SCIMMY from 'scimmy';
 
@@ -17,7 +17,7 @@ const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
-async function scim(token: string | undefined, method: string, path: string, body?: unknown, contentType = SCIM): Promise<ApiResponse> {
+async function scim(token: string | undefined, method: string, path: string, body?: unknown, contentType = SCIM): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await fetch(`${s.baseUrl}/api/scim/v2${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: SCIM, ...(body !== undefined ? { 'content-type': contentType } : {}) },
@@ -50,15 +50,15 @@ async function directoryTenant(o: { credits?: number; deleteMode?: 'deactivate' 
   const company = await createCompany(s, { credits: o.credits ?? 100 });
   const profile = await createProfile(s, company.id, { adressen: [{ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin' }] });
   const admin = await s.adminToken();
-  const saved = await s.api('PUT', `/api/card/company/${company.id}/scim`, { token: admin, body: { profileId: profile.id, deleteMode: o.deleteMode ?? 'deactivate' } });
+  const saved = await s.call('companyScimUpdate', { token: admin, params: { id: company.id }, body: { profileId: profile.id, deleteMode: o.deleteMode ?? 'deactivate' } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const created = await s.api('POST', `/api/card/company/${company.id}/scim-token`, { token: admin, body: { label: 'Entra ID' } });
+  const created = await s.call('companyScimTokenCreate', { token: admin, params: { id: company.id }, body: { label: 'Entra ID' } });
   expect(created.status).toBe(200);
   return { company, profile, token: created.body.token as string, tokenId: created.body.id as string };
 }
 
-const card = async (id: string) => (await s.api('GET', `/api/card/company/person/${id}`, { token: await s.adminToken() })).body;
-const companyOf = async (id: string) => (await s.api('GET', `/api/card/company/${id}`, { token: await s.adminToken() })).body;
+const card = async (id: string) => (await s.call('personGet', { token: await s.adminToken(), params: { id: id } })).body;
+const companyOf = async (id: string) => (await s.call('companyGet', { token: await s.adminToken(), params: { id: id } })).body;
 
 describe('Microsoft Entra ID provisioning sequence', () => {
   test('find, create, read, update (multi- and single-valued), disable and delete', async () => {
@@ -98,7 +98,7 @@ describe('Microsoft Entra ID provisioning sequence', () => {
     });
     // The activation was paid like one in the back office, booked as the directory's.
     expect((await companyOf(t.company.id)).credits).toBe(99);
-    const history = await s.api('GET', `/api/card/company/credit/history/${t.company.id}`, { token: await s.adminToken() });
+    const history = await s.call('creditHistoryList', { token: await s.adminToken(), params: { id: t.company.id } });
     expect(history.body.items[0]).toMatchObject({ kind: 'activation', cardId: id, createdBy: 'directory', createdByName: 'Verzeichnis (SCIM)' });
 
     // 3. Read, by id and by the filter (userName is case-insensitive; externalId too as a match key).
@@ -157,7 +157,7 @@ describe('Microsoft Entra ID provisioning sequence', () => {
     const id = created.body.id as string;
     expect((await companyOf(t.company.id)).cardCountTotal).toBe(1);
     expect((await scim(t.token, 'DELETE', `/Users/${id}`)).status).toBe(204);
-    expect((await s.api('GET', `/api/card/company/person/${id}`, { token: await s.adminToken() })).status).toBe(404);
+    expect((await s.call('personGet', { token: await s.adminToken(), params: { id: id } })).status).toBe(404);
     expect((await companyOf(t.company.id)).cardCountTotal).toBe(0);
   });
 });
@@ -234,7 +234,7 @@ describe('protocol rules', () => {
     const t = await directoryTenant();
     expect((await scim(undefined, 'GET', '/Users')).status).toBe(401);
     expect((await scim('vkscim_erfunden', 'GET', '/Users')).body.detail).toMatch(/ungültig oder wurde widerrufen/);
-    const second = await s.api('POST', `/api/card/company/${t.company.id}/scim-token`, { token: await s.adminToken(), body: {} });
+    const second = await s.call('companyScimTokenCreate', { token: await s.adminToken(), params: { id: t.company.id }, body: {} });
     expect((await scim(second.body.token, 'GET', '/Users')).status).toBe(200);
     const created = await scim(t.token, 'POST', '/Users', { schemas: [USER], userName: `mandant.${uniqueName('t')}@contoso.example`, active: false });
     // Another company's token does not see or touch this company's users.
@@ -243,10 +243,10 @@ describe('protocol rules', () => {
     expect((await scim(other.token, 'PATCH', `/Users/${created.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: true }] })).status).toBe(404);
     expect((await scim(other.token, 'DELETE', `/Users/${created.body.id}`)).status).toBe(404);
     // Revoked: the first stops, the second goes on (rotation without a gap).
-    const listed = await s.api('GET', `/api/card/company/${t.company.id}/scim`, { token: await s.adminToken() });
+    const listed = await s.call('companyScimGet', { token: await s.adminToken(), params: { id: t.company.id } });
     expect(listed.body.tokens).toHaveLength(2);
     expect(JSON.stringify(listed.body)).not.toContain(t.token);
-    expect((await s.api('DELETE', `/api/card/company/${t.company.id}/scim-token/${t.tokenId}`, { token: await s.adminToken() })).status).toBe(200);
+    expect((await s.call('companyScimTokenDelete', { token: await s.adminToken(), params: { id: t.company.id, tokenId: t.tokenId } })).status).toBe(200);
     expect((await scim(t.token, 'GET', '/Users')).status).toBe(401);
     expect((await scim(second.body.token, 'GET', '/Users')).status).toBe(200);
   });
@@ -284,19 +284,19 @@ describe('protocol rules', () => {
   test('the back office shows synced cards and refuses changing what the directory owns', async () => {
     const t = await directoryTenant();
     const user = await createUserToken(s);
-    await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: await s.adminToken(), body: { userIds: [user.id] } });
+    await s.call('companyUpdate', { token: await s.adminToken(), params: { id: t.company.id }, body: { userIds: [user.id] } });
     const made = await scim(t.token, 'POST', '/Users', { schemas: [USER], userName: `bo.${uniqueName('r')}@contoso.example`, name: { givenName: 'Bea', familyName: 'Büro' }, title: 'Einkauf' });
     const cur = await card(made.body.id);
     const { id: _id, companyId: _c, createdOn: _o, activatedAt: _a, scim: _s, ...form } = cur;
     // Own fields (the website) save; a directory field does not.
-    const ok = await s.api('PATCH', `/api/card/company/person/${cur.id}`, { token: user.token, body: { ...form, url: 'https://beispiel.de' } });
+    const ok = await s.call('personUpdate', { token: user.token, params: { id: cur.id }, body: { ...form, url: 'https://beispiel.de' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const refused = await s.api('PATCH', `/api/card/company/person/${cur.id}`, { token: user.token, body: { ...form, version: ok.body.version, position: 'Chef' } });
+    const refused = await s.call('personUpdate', { token: user.token, params: { id: cur.id }, body: { ...form, version: ok.body.version, position: 'Chef' } });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors.position).toBe('Wird über das Verzeichnis synchronisiert und kann hier nicht geändert werden.');
     // Company users manage their company's tokens; other companies' users cannot.
-    expect((await s.api('POST', `/api/card/company/${t.company.id}/scim-token`, { token: user.token, body: {} })).status).toBe(200);
+    expect((await s.call('companyScimTokenCreate', { token: user.token, params: { id: t.company.id }, body: {} })).status).toBe(200);
     const stranger = await createUserToken(s);
-    expect((await s.api('GET', `/api/card/company/${t.company.id}/scim`, { token: stranger.token })).status).toBe(404);
+    expect((await s.call('companyScimGet', { token: stranger.token, params: { id: t.company.id } })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile, readdir } from 'node:fs/promises';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { db } from '../../functions/lib/db.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -30,50 +30,50 @@ const settings = (extra: Record<string, unknown> = {}) => ({
 
 /** The whole sign-in as the browser makes it: start, the provider's login, back with code and state. */
 async function ssoSignIn(email: string) {
-  const start = await s.api('POST', '/api/auth/sso', { body: { email } });
+  const start = await s.call('authSsoStart', { body: { email } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const back = await signInAtProvider(start.body.url, email, redirectUri);
   expect(back.searchParams.get('state')).toBe(start.body.state);
   const code = back.searchParams.get('code')!;
-  const finish = await s.api('POST', '/api/auth/sso/callback', { body: { code, state: start.body.state } });
+  const finish = await s.call('authSsoFinish', { body: { code, state: start.body.state } });
   return { start, code, finish };
 }
 
 describe('provider settings', () => {
   test('admins save them; the client secret is stored outside the table and never answered', async () => {
     const admin = await s.adminToken();
-    const before = await s.api('GET', `/api/card/company/${company.id}/sso`, { token: admin });
+    const before = await s.call('companySsoGet', { token: admin, params: { id: company.id } });
     expect(before.body).toMatchObject({ configured: false, redirectUri });
 
-    const missingSecret = await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ clientSecret: '' }) });
+    const missingSecret = await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ clientSecret: '' }) });
     expect(missingSecret.status).toBe(400);
     expect(missingSecret.body.fieldErrors.clientSecret).toBe('Bitte das Client-Geheimnis angeben.');
 
-    const badIssuer = await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ issuer: 'http://idp.example.com' }) });
+    const badIssuer = await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ issuer: 'http://idp.example.com' }) });
     expect(badIssuer.status).toBe(400);
     expect(badIssuer.body.fieldErrors.issuer).toMatch(/https/);
 
-    const saved = await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ domains: [domain.toUpperCase(), `@${domain}`] }) });
+    const saved = await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ domains: [domain.toUpperCase(), `@${domain}`] }) });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({
       configured: true, issuer: idp.issuer, clientId: idp.clientId, domains: [domain], required: false, hasClientSecret: true,
       redirectUri, updatedAt: expect.any(String),
     });
-    const read = await s.api('GET', `/api/card/company/${company.id}/sso`, { token: admin });
+    const read = await s.call('companySsoGet', { token: admin, params: { id: company.id } });
     expect(JSON.stringify(read.body)).not.toContain(idp.clientSecret);
     const dir = `${s.uploadsDir}-secrets`;
     expect(await readdir(dir)).toEqual([company.id]);
     expect(await readFile(`${dir}/${company.id}`, 'utf8')).toBe(idp.clientSecret);
 
     // Saving again without a secret keeps the stored one.
-    const kept = await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ clientSecret: undefined }) });
+    const kept = await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ clientSecret: undefined }) });
     expect(kept.status).toBe(200);
     expect(await readFile(`${dir}/${company.id}`, 'utf8')).toBe(idp.clientSecret);
   });
 
   test('a domain belongs to one company; company users cannot touch the settings', async () => {
     const other = await createCompany(s);
-    const taken = await s.api('PUT', `/api/card/company/${other.id}/sso`, { token: await s.adminToken(), body: settings() });
+    const taken = await s.call('companySsoUpdate', { token: await s.adminToken(), params: { id: other.id }, body: settings() });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(`Die Domain ${domain} ist bereits einem anderen Unternehmen zugeordnet.`);
     const user = await createUserToken(s);
@@ -90,38 +90,38 @@ describe('signing in with the company account', () => {
     idp.names.set(email, { given: 'Erika', family: 'Mustermann' });
     const first = await ssoSignIn(email);
     expect(first.finish.status, JSON.stringify(first.finish.body)).toBe(200);
-    const me = await s.api('GET', '/api/auth', { token: first.finish.body.token });
+    const me = await s.call('authSession', { token: first.finish.body.token });
     expect(me.body).toMatchObject({ username: email, email, firstname: 'Erika', lastname: 'Mustermann', companyIds: [company.id], userGroup: { group: 'user' } });
-    const companyUsers = await s.api('GET', `/api/card/company/${company.id}`, { token: await s.adminToken() });
+    const companyUsers = await s.call('companyGet', { token: await s.adminToken(), params: { id: company.id } });
     expect(JSON.stringify(companyUsers.body)).toContain(email);
 
     const second = await ssoSignIn(email.toUpperCase());
     expect(second.finish.status).toBe(200);
-    const again = await s.api('GET', '/api/auth', { token: second.finish.body.token });
+    const again = await s.call('authSession', { token: second.finish.body.token });
     expect(again.body.id).toBe(me.body.id);
     // No password was ever set: password sign-in cannot match.
-    expect((await s.api('POST', '/api/auth', { body: { username: email, password: 'beliebig-und-lang-genug' } })).status).toBe(401);
+    expect((await s.call('authLogin', { body: { username: email, password: 'beliebig-und-lang-genug' } })).status).toBe(401);
   });
 
   test('a known user of the company signs in by e-mail; a user of another company and a platform admin are not signed in by it', async () => {
     const admin = await s.adminToken();
     const email = `bekannt.${uniqueName('k')}@${domain}`;
     const username = uniqueName('bekannt');
-    const made = await s.api('POST', '/api/user', { token: admin, body: { username, email, firstname: 'Bea', lastname: 'Kannt', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user', companyIds: [company.id] } });
+    const made = await s.call('userCreate', { token: admin, body: { username, email, firstname: 'Bea', lastname: 'Kannt', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user', companyIds: [company.id] } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const known = await ssoSignIn(email);
     expect(known.finish.status).toBe(200);
-    expect((await s.api('GET', '/api/auth', { token: known.finish.body.token })).body).toMatchObject({ id: made.body.id, username });
+    expect((await s.call('authSession', { token: known.finish.body.token })).body).toMatchObject({ id: made.body.id, username });
 
     // Username = the address, but a user of no company of this provider: not moved in.
     const stray = `fremd.${uniqueName('f')}@${domain}`;
-    await s.api('POST', '/api/user', { token: admin, body: { username: stray, email: 'woanders@beispiel.de', firstname: 'Fre', lastname: 'Md', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user' } });
+    await s.call('userCreate', { token: admin, body: { username: stray, email: 'woanders@beispiel.de', firstname: 'Fre', lastname: 'Md', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'user' } });
     const refused = await ssoSignIn(stray);
     expect(refused.finish.status).toBe(403);
     expect(refused.finish.body.message).toMatch(/nicht zu diesem Unternehmen gehört/);
 
     const boss = `chef.${uniqueName('a')}@${domain}`;
-    await s.api('POST', '/api/user', { token: admin, body: { username: boss, email: boss, firstname: 'Ad', lastname: 'Min', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'admin' } });
+    await s.call('userCreate', { token: admin, body: { username: boss, email: boss, firstname: 'Ad', lastname: 'Min', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'admin' } });
     const adminRefused = await ssoSignIn(boss);
     expect(adminRefused.finish.status).toBe(403);
     expect(adminRefused.finish.body.message).toBe('Administratoren der Plattform melden sich mit Benutzername und Passwort an.');
@@ -131,11 +131,11 @@ describe('signing in with the company account', () => {
     const email = `replay.${uniqueName('m')}@${domain}`;
     const first = await ssoSignIn(email);
     expect(first.finish.status).toBe(200);
-    const replay = await s.api('POST', '/api/auth/sso/callback', { body: { code: first.code, state: first.start.body.state } });
+    const replay = await s.call('authSsoFinish', { body: { code: first.code, state: first.start.body.state } });
     expect(replay.status).toBe(400);
     expect(replay.body.message).toMatch(/abgelaufen oder wurde bereits verwendet/);
 
-    const start = await s.api('POST', '/api/auth/sso', { body: { email } });
+    const start = await s.call('authSsoStart', { body: { email } });
     const back = await signInAtProvider(start.body.url, email, redirectUri);
     // Eleven minutes later: the stored sign-in is past its time (TTL removes items only eventually).
     await db().send(new UpdateCommand({
@@ -143,14 +143,14 @@ describe('signing in with the company account', () => {
       Key: { pk: `SSOSTATE#${createHash('sha256').update(start.body.state).digest('base64url')}`, sk: 'SSOSTATE' },
       UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 },
     }));
-    const late = await s.api('POST', '/api/auth/sso/callback', { body: { code: back.searchParams.get('code'), state: start.body.state } });
+    const late = await s.call('authSsoFinish', { body: { code: back.searchParams.get('code') ?? '', state: start.body.state } });
     expect(late.status).toBe(400);
-    const forged = await s.api('POST', '/api/auth/sso/callback', { body: { code: 'abc', state: 'erfunden' } });
+    const forged = await s.call('authSsoFinish', { body: { code: 'abc', state: 'erfunden' } });
     expect(forged.status).toBe(400);
   });
 
   test('an address of no configured domain is told to use the password', async () => {
-    const res = await s.api('POST', '/api/auth/sso', { body: { email: 'jemand@unbekannt.example' } });
+    const res = await s.call('authSsoStart', { body: { email: 'jemand@unbekannt.example' } });
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/keine Anmeldung mit Firmenkonto eingerichtet/);
   });
@@ -158,19 +158,19 @@ describe('signing in with the company account', () => {
   test('SSO required: the company\'s users are refused password sign-in with a pointer to the button; admins keep it', async () => {
     const admin = await s.adminToken();
     const user = await createUserToken(s);
-    await s.api('PATCH', `/api/card/company/${company.id}`, { token: admin, body: { userIds: [user.id] } }).then((r) => expect(r.status, JSON.stringify(r.body)).toBe(200));
-    expect((await s.api('POST', '/api/auth', { body: { username: user.username, password: user.password } })).status).toBe(200);
+    await s.call('companyUpdate', { token: admin, params: { id: company.id }, body: { userIds: [user.id] } }).then((r) => expect(r.status, JSON.stringify(r.body)).toBe(200));
+    expect((await s.call('authLogin', { body: { username: user.username, password: user.password } })).status).toBe(200);
 
-    expect((await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ required: true, clientSecret: undefined }) })).status).toBe(200);
-    const refused = await s.api('POST', '/api/auth', { body: { username: user.username, password: user.password } });
+    expect((await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ required: true, clientSecret: undefined }) })).status).toBe(200);
+    const refused = await s.call('authLogin', { body: { username: user.username, password: user.password } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Für Ihr Unternehmen ist die Anmeldung mit Benutzername und Passwort abgeschaltet. Bitte melden Sie sich mit „Mit Firmenkonto anmelden“ an.');
     // A wrong password still says only that.
-    expect((await s.api('POST', '/api/auth', { body: { username: user.username, password: 'falsch-falsch-falsch' } })).status).toBe(401);
-    expect((await s.api('POST', '/api/auth', { body: ADMIN })).status).toBe(200);
+    expect((await s.call('authLogin', { body: { username: user.username, password: 'falsch-falsch-falsch' } })).status).toBe(401);
+    expect((await s.call('authLogin', { body: ADMIN })).status).toBe(200);
 
-    await s.api('PUT', `/api/card/company/${company.id}/sso`, { token: admin, body: settings({ required: false, clientSecret: undefined }) });
-    expect((await s.api('POST', '/api/auth', { body: { username: user.username, password: user.password } })).status).toBe(200);
+    await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ required: false, clientSecret: undefined }) });
+    expect((await s.call('authLogin', { body: { username: user.username, password: user.password } })).status).toBe(200);
   });
 });
 

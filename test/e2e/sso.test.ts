@@ -101,7 +101,7 @@ describe('directory sync in the back office', () => {
     const own = await createCompany(s);
     const profile = await createProfile(s, own.id);
     const user = await createUserToken(s);
-    await s.api('PATCH', `/api/card/company/${own.id}`, { token: await s.adminToken(), body: { userIds: [user.id] } });
+    await s.call('companyUpdate', { token: await s.adminToken(), params: { id: own.id }, body: { userIds: [user.id] } });
 
     const { page, close } = await openPage();
     await passwordSignIn(page, user.username, user.password);

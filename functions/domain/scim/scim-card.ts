@@ -1,6 +1,7 @@
+import * as z from 'zod/mini';
 import { createPersonSchema } from '../../../shared/schemas/person.ts';
 import type { PersonInput } from '../../../shared/schemas/person.ts';
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { ScimError } from './scim-error.ts';
 import type { ScimMulti, ScimUserData } from './scim-resource.ts';
 
@@ -41,10 +42,10 @@ export function cardFieldsOf(u: ScimUserData): DirectoryFields {
     isActive: u.active,
   };
   // Checked by the card's own rules, so a synced card is one the form could have saved.
-  const parsed = createPersonSchema.pick({ firstname: true, lastname: true, position: true, email: true, tel: true, org: true, firmenname: true, isActive: true }).safeParse(fields);
+  const parsed = z.pick(createPersonSchema, { firstname: true, lastname: true, position: true, email: true, tel: true, org: true, firmenname: true, isActive: true }).safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ScimError(400, msg.scim.invalidValue(`${issue.path.join('.')}: ${issue.message}`), 'invalidValue');
+    throw new ScimError(400, scimMessages.invalidValue(`${issue.path.join('.')}: ${issue.message}`), 'invalidValue');
   }
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { ScimError } from './scim-error.ts';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './scim-resource.ts';
 import { scimBaseUrl } from './scim-settings.ts';
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { MAX_PAGE } from './scim-users.ts';
 
 // What the service provider supports (RFC 7644 section 4, RFC 7643 sections 5-7): directories read
@@ -43,7 +43,7 @@ const userType = () => ({
 
 export function resourceTypes(id?: string): Record<string, unknown> {
   if (id !== undefined) {
-    if (id !== 'User') throw new ScimError(404, msg.scim.notFound);
+    if (id !== 'User') throw new ScimError(404, scimMessages.notFound);
     return userType();
   }
   return { schemas: [LIST], totalResults: 1, startIndex: 1, itemsPerPage: 1, Resources: [userType()] };
@@ -89,7 +89,7 @@ export function schemas(id?: string): Record<string, unknown> {
   const all = schemaDefs();
   if (id !== undefined) {
     const one = all.find((s) => s.id === id);
-    if (!one) throw new ScimError(404, msg.scim.notFound);
+    if (!one) throw new ScimError(404, scimMessages.notFound);
     return one;
   }
   return { schemas: [LIST], totalResults: all.length, startIndex: 1, itemsPerPage: all.length, Resources: all };

@@ -3,7 +3,7 @@ import type { FileResult, HttpEvent } from '../../lib/http.ts';
 import { AppError, statusOf } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
 import { mapStack } from '../../lib/stack-map.ts';
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { bearer } from '../../lib/auth/session.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import type { UserItem } from '../users/user-item.ts';
@@ -40,27 +40,27 @@ export function scimJson(status: number, body: unknown): FileResult {
 function parseBody(event: HttpEvent): unknown {
   const raw = rawBody(event);
   if (raw.length === 0) return undefined;
-  if (raw.length > SCIM_MAX_BODY) throw new ScimError(413, msg.scim.tooLarge);
+  if (raw.length > SCIM_MAX_BODY) throw new ScimError(413, scimMessages.tooLarge);
   const type = (event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/scim+json' && type !== 'application/json') throw new ScimError(415, msg.scim.invalidType);
+  if (type !== 'application/scim+json' && type !== 'application/json') throw new ScimError(415, scimMessages.invalidType);
   try {
     return JSON.parse(raw.toString('utf8'), (key, value: unknown) => {
       if (key === '__proto__') throw new SyntaxError('__proto__');
       return value;
     });
   } catch {
-    throw new ScimError(400, msg.scim.invalidJson, 'invalidSyntax');
+    throw new ScimError(400, scimMessages.invalidJson, 'invalidSyntax');
   }
 }
 
 function directoryAuth(companyId: string, tokenHash: string): AuthUser {
   return {
     id: DIRECTORY_USER_ID,
-    username: msg.scim.directoryBooker,
+    username: scimMessages.directoryBooker,
     isAdmin: false,
     companyIds: [companyId],
     tokenVersion: 0,
-    user: { id: DIRECTORY_USER_ID, username: msg.scim.directoryBooker, isActive: true } as UserItem,
+    user: { id: DIRECTORY_USER_ID, username: scimMessages.directoryBooker, isActive: true } as UserItem,
     directoryTokenHash: tokenHash,
   };
 }
@@ -84,9 +84,9 @@ export function scimHandler(fn: (call: ScimCall) => Promise<ScimAnswer>, o: { au
       let auth = undefined as unknown as AuthUser;
       if (o.authenticated) {
         const token = bearer(event);
-        if (!token) throw new ScimError(401, msg.scim.tokenMissing);
+        if (!token) throw new ScimError(401, scimMessages.tokenMissing);
         const found = await findScimToken(token);
-        if (!found) throw new ScimError(401, msg.scim.tokenInvalid);
+        if (!found) throw new ScimError(401, scimMessages.tokenInvalid);
         companyId = found.companyId;
         auth = directoryAuth(companyId, found.tokenHash);
         await noteScimTokenUse(found);
@@ -98,7 +98,7 @@ export function scimHandler(fn: (call: ScimCall) => Promise<ScimAnswer>, o: { au
       const e = asScimError(err);
       if (e) return scimJson(e.status, scimErrorBody(e));
       log('error', 'scim request failed', { error: err instanceof Error ? { name: err.name, message: err.message, stack: mapStack(err.stack) } : String(err) });
-      return scimJson(500, scimErrorBody(new ScimError(500, msg.scim.internal)));
+      return scimJson(500, scimErrorBody(new ScimError(500, scimMessages.internal)));
     }
   };
 }

@@ -1,4 +1,4 @@
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { ScimError } from './scim-error.ts';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './scim-resource.ts';
 
@@ -31,7 +31,7 @@ function parsePath(raw: string): Path {
     path = path.slice(USER_SCHEMA.length + 1);
   }
   const m = PATH.exec(path);
-  if (!m) throw new ScimError(400, msg.scim.invalidPath(raw), 'invalidPath');
+  if (!m) throw new ScimError(400, scimMessages.invalidPath(raw), 'invalidPath');
   return { ext, attr: m[1]!, ...(m[2] ? { filter: { attr: m[2], value: JSON.parse(m[3]!) } } : {}), ...(m[4] ? { sub: m[4] } : {}) };
 }
 
@@ -119,19 +119,19 @@ function apply(resource: Json, op: 'add' | 'replace' | 'remove', path: Path, val
 export function applyPatch(resource: Json, body: unknown): Json {
   const out = structuredClone(resource);
   const ops = isObject(body) ? body[keyOf(body, 'Operations')] : undefined;
-  if (!Array.isArray(ops) || ops.length === 0 || ops.length > 100) throw new ScimError(400, msg.scim.invalidValue('Operations fehlt oder ist leer'), 'invalidSyntax');
+  if (!Array.isArray(ops) || ops.length === 0 || ops.length > 100) throw new ScimError(400, scimMessages.invalidValue('Operations fehlt oder ist leer'), 'invalidSyntax');
   for (const raw of ops) {
-    if (!isObject(raw)) throw new ScimError(400, msg.scim.invalidValue('Operation'), 'invalidSyntax');
+    if (!isObject(raw)) throw new ScimError(400, scimMessages.invalidValue('Operation'), 'invalidSyntax');
     const opName = String(raw[keyOf(raw, 'op')] ?? '').toLowerCase();
-    if (opName !== 'add' && opName !== 'replace' && opName !== 'remove') throw new ScimError(400, msg.scim.invalidOp(String(raw[keyOf(raw, 'op')])), 'invalidSyntax');
+    if (opName !== 'add' && opName !== 'replace' && opName !== 'remove') throw new ScimError(400, scimMessages.invalidOp(String(raw[keyOf(raw, 'op')])), 'invalidSyntax');
     const pathRaw = raw[keyOf(raw, 'path')];
     const value = raw[keyOf(raw, 'value')];
     if (typeof pathRaw === 'string' && pathRaw.trim()) {
       apply(out, opName, parsePath(pathRaw), value);
       continue;
     }
-    if (opName === 'remove') throw new ScimError(400, msg.scim.noTarget, 'noTarget');
-    if (!isObject(value)) throw new ScimError(400, msg.scim.invalidValue('value muss ohne path ein Objekt sein'), 'invalidValue');
+    if (opName === 'remove') throw new ScimError(400, scimMessages.noTarget, 'noTarget');
+    if (!isObject(value)) throw new ScimError(400, scimMessages.invalidValue('value muss ohne path ein Objekt sein'), 'invalidValue');
     for (const [k, v] of Object.entries(value)) {
       if (k.toLowerCase() === ENTERPRISE_SCHEMA.toLowerCase() && isObject(v)) {
         for (const [ek, ev] of Object.entries(v)) apply(out, opName, { ext: true, attr: ek }, ev);

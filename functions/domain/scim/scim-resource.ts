@@ -1,4 +1,4 @@
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { ScimError } from './scim-error.ts';
 
 // The SCIM User (RFC 7643 section 4.1, enterprise extension 4.3) as we keep it with a card: only the
@@ -36,9 +36,9 @@ export function get(o: unknown, name: string): unknown {
 
 function text(v: unknown, what: string): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new ScimError(400, msg.scim.invalidValue(`${what} muss ein Text sein`), 'invalidValue');
+  if (typeof v !== 'string') throw new ScimError(400, scimMessages.invalidValue(`${what} muss ein Text sein`), 'invalidValue');
   const t = v.normalize('NFC').trim();
-  if (t.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(t)) throw new ScimError(400, msg.scim.invalidValue(what), 'invalidValue');
+  if (t.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(t)) throw new ScimError(400, scimMessages.invalidValue(what), 'invalidValue');
   return t || undefined;
 }
 
@@ -47,13 +47,13 @@ export function bool(v: unknown, what: string): boolean | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
-  throw new ScimError(400, msg.scim.invalidValue(`${what} muss true oder false sein`), 'invalidValue');
+  throw new ScimError(400, scimMessages.invalidValue(`${what} muss true oder false sein`), 'invalidValue');
 }
 
 function multi(v: unknown, what: string): ScimMulti[] {
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new ScimError(400, msg.scim.invalidValue(`${what} muss eine Liste sein`), 'invalidValue');
-  if (v.length > MAX_VALUES) throw new ScimError(400, msg.scim.invalidValue(`${what}: höchstens ${MAX_VALUES} Einträge`), 'invalidValue');
+  if (!Array.isArray(v)) throw new ScimError(400, scimMessages.invalidValue(`${what} muss eine Liste sein`), 'invalidValue');
+  if (v.length > MAX_VALUES) throw new ScimError(400, scimMessages.invalidValue(`${what}: höchstens ${MAX_VALUES} Einträge`), 'invalidValue');
   return v.flatMap((e): ScimMulti[] => {
     const value = text(get(e, 'value'), `${what}.value`);
     if (!value) return [];
@@ -67,9 +67,9 @@ const clean = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o
 
 /** A User resource as a directory sends it (POST, PUT, or the result of a PATCH), checked and reduced to what we keep. */
 export function parseUser(resource: unknown): ScimUserData {
-  if (!resource || typeof resource !== 'object' || Array.isArray(resource)) throw new ScimError(400, msg.scim.invalidJson, 'invalidSyntax');
+  if (!resource || typeof resource !== 'object' || Array.isArray(resource)) throw new ScimError(400, scimMessages.invalidJson, 'invalidSyntax');
   const userName = text(get(resource, 'userName'), 'userName');
-  if (!userName) throw new ScimError(400, msg.scim.userNameRequired, 'invalidValue');
+  if (!userName) throw new ScimError(400, scimMessages.userNameRequired, 'invalidValue');
   const name = get(resource, 'name');
   const ext = get(resource, ENTERPRISE_SCHEMA);
   const n = clean({

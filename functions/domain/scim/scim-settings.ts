@@ -1,8 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { ScimSettings } from '../../../shared/schemas/scim.ts';
 import { listScimTokens } from './scim-tokens.ts';
@@ -39,7 +41,7 @@ export async function saveScimSettings(o: { companyId: string; profileId: string
       },
     },
   ], (index) => (index === 0
-    ? new NotFoundError(msg.company.notFound)
-    : new ValidationError(msg.errors.invalidInput, { profileId: msg.person.errors.profileNotFound })));
+    ? new NotFoundError(companyMessages.notFound)
+    : new ValidationError(msg.errors.invalidInput, { profileId: personMessages.errors.profileNotFound })));
   return getScimSettings(o);
 }

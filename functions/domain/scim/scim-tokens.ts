@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { ScimTokenInfo } from '../../../shared/schemas/scim.ts';
 
 // Bearer tokens of a company's directory: random, shown once, stored only as their SHA-256 (a read
@@ -44,7 +45,7 @@ export async function listScimTokens(o: { companyId: string }): Promise<ScimToke
 
 /** A new token for the company; the answer is the only time it is seen. */
 export async function createScimToken(o: { companyId: string; createdBy: string; label?: string | undefined }): Promise<ScimTokenInfo & { token: string }> {
-  if ((await tokenItems(o.companyId)).length >= MAX_SCIM_TOKENS) throw new ValidationError(msg.scim.tooManyTokens);
+  if ((await tokenItems(o.companyId)).length >= MAX_SCIM_TOKENS) throw new ValidationError(scimMessages.tooManyTokens);
   const token = PREFIX + randomBytes(32).toString('base64url');
   const item: ScimTokenItem = {
     tokenId: randomUUID(),
@@ -63,16 +64,16 @@ export async function createScimToken(o: { companyId: string; createdBy: string;
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-  ], (index) => (index === 0 ? new NotFoundError(msg.company.notFound) : new ConflictError()));
+  ], (index) => (index === 0 ? new NotFoundError(companyMessages.notFound) : new ConflictError()));
   return { ...toInfo(item), token };
 }
 
 export async function revokeScimToken(o: { companyId: string; tokenId: string }): Promise<{ id: string }> {
   const found = (await tokenItems(o.companyId)).find((t) => t.tokenId === o.tokenId);
-  if (!found) throw new NotFoundError(msg.scim.tokenNotFound);
+  if (!found) throw new NotFoundError(scimMessages.tokenNotFound);
   await transact([
     { Delete: { TableName: tableName(), Key: keys.scimToken(found.tokenHash), ConditionExpression: 'companyId = :c', ExpressionAttributeValues: { ':c': o.companyId } } },
-  ], () => new NotFoundError(msg.scim.tokenNotFound));
+  ], () => new NotFoundError(scimMessages.tokenNotFound));
   return { id: o.tokenId };
 }
 

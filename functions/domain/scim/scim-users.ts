@@ -1,10 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { AppError, ConflictError } from '../../lib/errors.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { createPersonSchema } from '../../../shared/schemas/person.ts';
 import type { PersonInput } from '../../../shared/schemas/person.ts';
 import { createPerson } from '../persons/create-person.ts';
@@ -48,8 +48,8 @@ const userNameKey = (companyId: string, userName: string) => keys.scimUserName(c
 function matchKeySteps(companyId: string, personId: string, before: ScimUserData | undefined, after: ScimUserData | undefined): GuardedItem[] {
   const steps: GuardedItem[] = [];
   const pairs = [
-    { key: (v: string) => userNameKey(companyId, v), owned: (v: string) => keys.ownedScimUserName(companyId, v.toLowerCase()), old: before?.userName, next: after?.userName, same: (a: string, b: string) => a.toLowerCase() === b.toLowerCase(), taken: msg.scim.userNameTaken },
-    { key: (v: string) => keys.scimExternalId(companyId, v), owned: (v: string) => keys.ownedScimExternalId(companyId, v), old: before?.externalId, next: after?.externalId, same: (a: string, b: string) => a === b, taken: msg.scim.externalIdTaken },
+    { key: (v: string) => userNameKey(companyId, v), owned: (v: string) => keys.ownedScimUserName(companyId, v.toLowerCase()), old: before?.userName, next: after?.userName, same: (a: string, b: string) => a.toLowerCase() === b.toLowerCase(), taken: scimMessages.userNameTaken },
+    { key: (v: string) => keys.scimExternalId(companyId, v), owned: (v: string) => keys.ownedScimExternalId(companyId, v), old: before?.externalId, next: after?.externalId, same: (a: string, b: string) => a === b, taken: scimMessages.externalIdTaken },
   ];
   for (const p of pairs) {
     if (p.old !== undefined && p.next !== undefined && p.same(p.old, p.next)) continue;
@@ -73,7 +73,7 @@ function matchKeySteps(companyId: string, personId: string, before: ScimUserData
 /** The synced card `id` of this company, else 404 (another company's card looks exactly like a missing one). */
 async function syncedCard(companyId: string, id: string): Promise<PersonItem & { scim: StoredScim }> {
   const p = id.length <= 64 ? await getPersonItem(id, { consistent: true }) : undefined;
-  if (!p || p.companyId !== companyId || !p.scim) throw new ScimError(404, msg.scim.notFound);
+  if (!p || p.companyId !== companyId || !p.scim) throw new ScimError(404, scimMessages.notFound);
   return p as PersonItem & { scim: StoredScim };
 }
 
@@ -128,9 +128,9 @@ function cardInput(data: ScimUserData, base: Partial<PersonInput> & { companyPro
 export async function createScimUser(o: { auth: AuthUser; companyId: string; body: unknown }): Promise<Record<string, unknown>> {
   const data = parseUser(o.body);
   const settings = await getScimSettingsItem(o.companyId);
-  if (!settings.profileId) throw new ScimError(400, msg.scim.notConfigured);
+  if (!settings.profileId) throw new ScimError(400, scimMessages.notConfigured);
   const profile = await cardProfile({ auth: o.auth, profileId: settings.profileId }).catch((err: unknown) => {
-    throw err instanceof AppError ? new ScimError(400, msg.scim.profileGone) : err;
+    throw err instanceof AppError ? new ScimError(400, scimMessages.profileGone) : err;
   });
   // Like the card form: a profile with exactly one address gives it to the new card.
   const adresseId = profile.adressen?.length === 1 ? profile.adressen[0]!.adresseId : undefined;

@@ -1,9 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, tableName, transact } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import { ssoMessages as m } from '../../../shared/messages/sso.ts';
 import type { SsoSettings, SsoSettingsInput } from '../../../shared/schemas/sso.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
@@ -95,7 +96,7 @@ export async function saveSsoConfig(o: { companyId: string; input: SsoSettingsIn
     })),
   ];
   await transact(steps, (index) => {
-    if (index === 0) return new NotFoundError(msg.company.notFound);
+    if (index === 0) return new NotFoundError(companyMessages.notFound);
     const domain = added[index - 2];
     return domain ? new ConflictError(m.domainTaken(domain), { domains: m.domainTaken(domain) }) : new ConflictError();
   });

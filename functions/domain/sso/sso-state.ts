@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 

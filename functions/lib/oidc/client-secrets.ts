@@ -1,10 +1,8 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CreateSecretCommand, DeleteSecretCommand, GetSecretValueCommand, PutSecretValueCommand, ResourceExistsException,
-  ResourceNotFoundException, SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
 import { env } from '../env.ts';
+import { awsJsonCall, isAwsError } from '../aws/call.ts';
+import { awsCredentials } from '../aws/credentials.ts';
 
 // The client secrets of the companies' OpenID providers: never in the table, never in an answer.
 // Locally one file per company (mode 600) under OIDC_SECRETS_DIR; in AWS one Secrets Manager secret
@@ -24,8 +22,9 @@ function where(): { dir: string } | { prefix: string } {
   throw new Error('Für Client-Geheimnisse fehlt OIDC_SECRETS_DIR (lokal) oder OIDC_SECRET_PREFIX (AWS).');
 }
 
-let client: SecretsManagerClient | undefined;
-const sm = () => (client ??= new SecretsManagerClient({ region: env().AWS_REGION }));
+// Secrets Manager through the small JSON-protocol caller (no SDK client on a request path).
+const sm = <T>(operation: string, input: Record<string, unknown>) =>
+  awsJsonCall<T>({ signingName: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', region: env().AWS_REGION }, awsCredentials, operation, input);
 
 export async function putClientSecret(companyId: string, secret: string): Promise<void> {
   checkId(companyId);
@@ -39,10 +38,10 @@ export async function putClientSecret(companyId: string, secret: string): Promis
   }
   const name = w.prefix + companyId;
   try {
-    await sm().send(new CreateSecretCommand({ Name: name, SecretString: secret, Description: 'OpenID-Connect-Client-Geheimnis eines Unternehmens (Visitenkarten)' }));
+    await sm('CreateSecret', { Name: name, SecretString: secret, Description: 'OpenID-Connect-Client-Geheimnis eines Unternehmens (Visitenkarten)' });
   } catch (err) {
-    if (!(err instanceof ResourceExistsException)) throw err;
-    await sm().send(new PutSecretValueCommand({ SecretId: name, SecretString: secret }));
+    if (!isAwsError(err, 'ResourceExistsException')) throw err;
+    await sm('PutSecretValue', { SecretId: name, SecretString: secret });
   }
 }
 
@@ -58,10 +57,10 @@ export async function getClientSecret(companyId: string): Promise<string | undef
     }
   }
   try {
-    const out = await sm().send(new GetSecretValueCommand({ SecretId: w.prefix + companyId }));
+    const out = await sm<{ SecretString?: string }>('GetSecretValue', { SecretId: w.prefix + companyId });
     return out.SecretString || undefined;
   } catch (err) {
-    if (err instanceof ResourceNotFoundException) return undefined;
+    if (isAwsError(err, 'ResourceNotFoundException')) return undefined;
     throw err;
   }
 }
@@ -76,8 +75,8 @@ export async function deleteClientSecret(companyId: string): Promise<void> {
     return;
   }
   try {
-    await sm().send(new DeleteSecretCommand({ SecretId: w.prefix + companyId, ForceDeleteWithoutRecovery: true }));
+    await sm('DeleteSecret', { SecretId: w.prefix + companyId, ForceDeleteWithoutRecovery: true });
   } catch (err) {
-    if (!(err instanceof ResourceNotFoundException)) throw err;
+    if (!isAwsError(err, 'ResourceNotFoundException')) throw err;
   }
 }
