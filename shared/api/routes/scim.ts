@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Needs } from '../needs.ts';
-import { walletSecrets, images } from '../needs.ts';
 import { defineRoute } from '../define.ts';
 import { companyIdParams } from '../../schemas/company.ts';
 import { scimSettingsInputSchema, scimSettingsSchema, scimTokenCreateSchema, scimTokenCreatedSchema, scimTokenParams } from '../../schemas/scim.ts';
@@ -9,8 +8,8 @@ import { scimSettingsInputSchema, scimSettingsSchema, scimTokenCreateSchema, sci
 // `public` here: they authenticate with the company's own bearer token (functions/domain/scim/scim-http.ts),
 // read and answer `application/scim+json` and answer failures in SCIM's error schema.
 
-/** Card writes of the directory change what public cards and installed passes show (as the card routes do). */
-const cardWrites: Needs = { table: 'readWrite', queues: ['invalidation'], secrets: walletSecrets, objects: [images.read] };
+/** Card writes of the directory: as the card routes, a card-changed event in the same transaction (the job invalidates and updates passes). */
+const cardWrites: Needs = { table: 'readWrite' };
 
 const scim = <N extends string>(name: N, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, file: string, needs: Needs) =>
   ({ name, method, path: `/api/scim/v2${path}`, access: 'public', handler: `functions/handlers/scim/${file}.ts`, needs }) as const;
