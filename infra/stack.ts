@@ -193,6 +193,8 @@ export class VisitenkartenStack extends Stack {
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
       ...(ctx.mailFrom ? { MAIL_FROM: ctx.mailFrom } : {}),
+      // One secret per company's OpenID provider, created by the settings route under this prefix (issue 26).
+      OIDC_SECRET_PREFIX: `${this.stackName}/oidc-client/`,
     };
 
     const routeAreas = props.areas ?? apiRoutesByArea();

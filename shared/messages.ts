@@ -17,6 +17,8 @@ import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
 import { systemMessages } from './messages/system.ts';
+import { ssoMessages } from './messages/sso.ts';
+import { scimMessages } from './messages/scim.ts';
 
 export const msg = {
   ...commonMessages,
@@ -36,4 +38,6 @@ export const msg = {
   tools: toolsMessages,
   exports: exportMessages,
   system: systemMessages,
+  sso: ssoMessages,
+  scim: scimMessages,
 } as const;

@@ -69,6 +69,10 @@ const spec = {
   APNS_HOST: { ...text(), default: 'api.push.apple.com' },
   /** Extra CA for APNS_HOST (tests, a proxy); Apple's own host needs none. */
   APNS_CA_FILE: text(),
+  /** Client secrets of the companies' OpenID Connect providers: a folder locally (one file per company, mode 600)… */
+  OIDC_SECRETS_DIR: text(),
+  /** …or, in AWS, the name prefix of one Secrets Manager secret per company (`<prefix><company id>`). */
+  OIDC_SECRET_PREFIX: text(),
   GOOGLE_WALLET_ISSUER_ID: text(),
   GOOGLE_WALLET_KEY_FILE: text(),
   GOOGLE_WALLET_API_URL: { ...url, default: 'https://walletobjects.googleapis.com/walletobjects/v1' },

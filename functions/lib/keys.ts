@@ -128,6 +128,35 @@ export const keys = {
   ownedVcardPersonPrefix: (companyId: string) => keys.owned(companyId, 'VPERSON', ''),
 
   /**
+   * Company sign-in (OpenID Connect, issue 26): the company's provider settings (the client secret
+   * lives in the secret store, never here), and per allowed e-mail domain a guard item naming the
+   * company, so a domain picks exactly one provider. Both GSI2-owned: the company delete removes them.
+   */
+  ssoConfig: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'SSO' }),
+  ownedSsoConfig: (companyId: string) => keys.owned(companyId, 'SSO', companyId),
+  ssoDomain: (domain: string) => ({ pk: `SSODOMAIN#${domain}`, sk: 'SSODOMAIN' }),
+  ownedSsoDomain: (companyId: string, domain: string) => keys.owned(companyId, 'SSODOMAIN', domain),
+  /** One started sign-in (state, nonce, PKCE verifier), keyed by the state's hash; single use, expires by TTL. */
+  ssoState: (stateHash: string) => ({ pk: `SSOSTATE#${stateHash}`, sk: 'SSOSTATE' }),
+
+  /**
+   * Directory sync (SCIM 2.0, issue 26): a bearer token, keyed by its hash (the token itself is
+   * never stored), listed per company on GSI1; a SCIM user's match keys per company (`userName`
+   * lower-cased, `externalId` as sent) as guard items naming the card, so each is unique per company.
+   */
+  scimToken: (tokenHash: string) => ({ pk: `SCIMTOKEN#${tokenHash}`, sk: 'SCIMTOKEN' }),
+  scimTokenListEntry: (companyId: string, createdAt: string, tokenId: string) => ({ gsi1pk: `COMPANY#${companyId}#SCIMTOKENS`, gsi1sk: `${createdAt}#${tokenId}` }),
+  scimTokenListPartition: (companyId: string) => ({ gsi1pk: `COMPANY#${companyId}#SCIMTOKENS` }),
+  ownedScimToken: (companyId: string, tokenId: string) => keys.owned(companyId, 'SCIMTOKEN', tokenId),
+  scimUserName: (companyId: string, userNameLower: string) => ({ pk: `COMPANY#${companyId}#SCIMUSER`, sk: `USERNAME#${userNameLower}` }),
+  ownedScimUserName: (companyId: string, userNameLower: string) => keys.owned(companyId, 'SCIMUSERNAME', userNameLower),
+  scimExternalId: (companyId: string, externalId: string) => ({ pk: `COMPANY#${companyId}#SCIMUSER`, sk: `EXTERNALID#${externalId}` }),
+  ownedScimExternalId: (companyId: string, externalId: string) => keys.owned(companyId, 'SCIMEXTERNALID', externalId),
+  /** The company's directory settings (profile for new cards, what DELETE does). */
+  scimSettings: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'SCIM' }),
+  ownedScimSettings: (companyId: string) => keys.owned(companyId, 'SCIM', companyId),
+
+  /**
    * A change to what cards show (functions/domain/cards/card-change.ts): written in the same
    * transaction as the change, read by the `card-changed` job from the table's stream; its
    * `doneAt` says it was handled. Expires by TTL.

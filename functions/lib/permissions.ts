@@ -93,6 +93,17 @@ export function requireCompanyChangeAllowed(auth: AuthUser, changes: { userIds?:
  */
 export function companyScopeCheck(auth: AuthUser, companyId: string): TransactItem[] {
   if (auth.isAdmin) return [];
+  // A directory writes only while its token is not revoked, and only into the token's company.
+  if (auth.directoryTokenHash) {
+    return [{
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.scimToken(auth.directoryTokenHash),
+        ConditionExpression: 'companyId = :companyId',
+        ExpressionAttributeValues: { ':companyId': companyId },
+      },
+    }];
+  }
   return [{
     ConditionCheck: {
       TableName: tableName(),

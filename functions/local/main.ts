@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       endpoint: dynamo.endpoint,
       tableName: process.env.TABLE_NAME ?? 'visitenkarten',
       uploadsDir: join(c.dataDir, 'uploads'),
+      secretsDir: join(c.dataDir, 'oidc-secrets'),
       authSecret: authSecret(c.dataDir),
       adminUsername: c.adminUsername,
       adminPassword: c.adminPassword,

@@ -9,6 +9,8 @@ export interface LocalConfig {
   authSecret: string;
   adminUsername: string;
   adminPassword?: string | undefined;
+  /** Folder of the companies' OpenID client secrets (one file each); default `<uploadsDir>-secrets`. */
+  secretsDir?: string | undefined;
   /** Where this server is reached (QR codes, vCard); sets PUBLIC_BASE_URL. */
   publicBaseUrl?: string | undefined;
   /** Folder the notification e-mails are written to as .eml files (sets MAIL_DIR). */
@@ -24,6 +26,8 @@ export async function prepareLocal(c: LocalConfig): Promise<InitialDataResult> {
   process.env.DYNAMODB_ENDPOINT = c.endpoint;
   process.env.UPLOADS_DIR = c.uploadsDir;
   process.env.AUTH_SECRET = c.authSecret;
+  process.env.OIDC_SECRETS_DIR = c.secretsDir ?? `${c.uploadsDir}-secrets`;
+  delete process.env.OIDC_SECRET_PREFIX;
   if (c.publicBaseUrl) process.env.PUBLIC_BASE_URL = c.publicBaseUrl;
   if (c.mailDir) process.env.MAIL_DIR = c.mailDir;
   delete process.env.UPLOADS_BUCKET;

@@ -1,4 +1,4 @@
-import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -95,7 +95,7 @@ export class AppFunction extends Construct {
 
 /** Every kind of need has its statement below: a new field in Needs fails the type check here until it does. */
 const grantedNeeds = {
-  table: true, objects: true, secrets: true, queues: true, distributionInvalidation: true,
+  table: true, objects: true, secrets: true, queues: true, distributionInvalidation: true, oidcClientSecrets: true,
   // Not a grant: the bundler copies the module beside the code (infra/bundle.ts).
   native: true,
   mail: true,
@@ -135,6 +135,17 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
   }
   if (needs.secrets?.length) {
     out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: needs.secrets.map((n) => secretOf(r, n).secretArn) }));
+  }
+  if (needs.oidcClientSecrets) {
+    // Only the secrets under the stack's prefix (infra/stack.ts OIDC_SECRET_PREFIX), never the stack's own.
+    const stack = Stack.of(r.table);
+    const arn = stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${stack.stackName}/oidc-client/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    out.push(new iam.PolicyStatement({
+      actions: needs.oidcClientSecrets === 'readWrite'
+        ? ['secretsmanager:GetSecretValue', 'secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue', 'secretsmanager:DeleteSecret']
+        : ['secretsmanager:GetSecretValue'],
+      resources: [arn],
+    }));
   }
   if (needs.queues?.length) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: needs.queues.map((n) => queueOf(r, n).queueArn) }));
   // Only from the configured sender: the function cannot send as anyone else the identity covers.

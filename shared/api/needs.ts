@@ -44,6 +44,11 @@ export interface Needs {
   readonly distributionInvalidation?: boolean;
   /** Sends e-mail through Amazon SES, only as the configured sender (context `mailFrom`; the notifications of new contacts, issue 28). */
   readonly mail?: boolean;
+  /**
+   * The companies' OpenID client secrets (issue 26): one Secrets Manager secret per company under the
+   * stack's prefix (OIDC_SECRET_PREFIX), read at sign-in, written by the provider settings.
+   */
+  readonly oidcClientSecrets?: 'read' | 'readWrite';
   /** Native packages the code loads (e.g. `['sharp']` for the image pipeline); the build checks it against the imports. */
   readonly native?: readonly NativeModule[];
 }
@@ -72,6 +77,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
   let native: NativeModule[] | undefined;
   let distributionInvalidation = false;
   let mail = false;
+  let oidcClientSecrets: Needs['oidcClientSecrets'];
   for (const n of all) {
     if (n.table && (!table || tableRank[n.table] > tableRank[table])) table = n.table;
     for (const o of n.objects ?? []) {
@@ -86,6 +92,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     native = union(native, n.native);
     distributionInvalidation ||= Boolean(n.distributionInvalidation);
     mail ||= Boolean(n.mail);
+    if (n.oidcClientSecrets && (!oidcClientSecrets || tableRank[n.oidcClientSecrets] > tableRank[oidcClientSecrets])) oidcClientSecrets = n.oidcClientSecrets;
   }
   return {
     ...(table ? { table } : {}),
@@ -94,6 +101,7 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
     ...(queues ? { queues } : {}),
     ...(distributionInvalidation ? { distributionInvalidation } : {}),
     ...(mail ? { mail } : {}),
+    ...(oidcClientSecrets ? { oidcClientSecrets } : {}),
     ...(native ? { native } : {}),
   };
 }

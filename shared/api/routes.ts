@@ -14,6 +14,8 @@ import * as vcard from './routes/vcard.ts';
 import * as tools from './routes/tools.ts';
 import * as exports from './routes/exports.ts';
 import * as contact from './routes/contact.ts';
+import * as sso from './routes/sso.ts';
+import * as scim from './routes/scim.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -37,6 +39,8 @@ export const areas = {
   tools,
   exports,
   contact,
+  sso,
+  scim,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

@@ -103,6 +103,8 @@ export const personSchema = z.object({
   activatedAt: z.optional(z.string()),
   createdOn: z.string(),
   version: z.number().check(z.int()),
+  /** Present when the company's directory keeps this card (SCIM, issue 26): its fields of the directory are read-only in the back office. */
+  scim: z.optional(z.object({ userName: z.string(), externalId: z.optional(z.string()) })),
 });
 export type Person = z.output<typeof personSchema>;
 

@@ -135,6 +135,70 @@ export const routeFixtures: Record<string, RouteFixture> = {
   authSession: { call: () => ({}), foreign: 'filtered' },
   authLogout: { call: () => ({}), foreign: 'filtered', ownCallers: true },
 
+  // --- directory sync (SCIM 2.0): the protocol routes authenticate with a company's SCIM token, which
+  // no caller of the matrix has (a session token is refused like none: 401 in SCIM's error schema);
+  // the SCIM sequences with real tokens, bad bodies and tenant separation are in test/api/scim.test.ts.
+  scimServiceProviderConfig: { call: () => ({}), foreign: 'public' },
+  scimResourceTypes: { call: () => ({}), foreign: 'public' },
+  scimResourceType: { call: () => ({ params: { id: 'User' } }), foreign: 'public' },
+  scimSchemas: { call: () => ({}), foreign: 'public' },
+  scimSchema: { call: () => ({ params: { id: 'urn:ietf:params:scim:schemas:core:2.0:User' } }), foreign: 'public' },
+  scimUserList: { call: () => ({}), foreign: 'public', anonymous: 401, admin: 401 },
+  scimUserCreate: { call: () => ({ body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'neu@beispiel.de' } }), foreign: 'public', anonymous: 401, admin: 401 },
+  scimUserGet: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public', anonymous: 401, admin: 401 },
+  scimUserReplace: { call: (_c, t) => ({ params: { id: t.person.id }, body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'x@beispiel.de' } }), foreign: 'public', anonymous: 401, admin: 401 },
+  scimUserPatch: { call: (_c, t) => ({ params: { id: t.person.id }, body: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] } }), foreign: 'public', anonymous: 401, admin: 401 },
+  scimUserDelete: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public', anonymous: 401, admin: 401 },
+  companyScimGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+  companyScimUpdate: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      const profile = await createProfile(c.s, company.id);
+      return { params: { id: company.id }, body: { profileId: profile.id, deleteMode: 'delete' }, state: readPath(c, 'companyScimGet', { params: { id: company.id } }) };
+    },
+    foreign: 'denied',
+  },
+  companyScimTokenCreate: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      return { params: { id: company.id }, body: { label: 'Test' }, state: readPath(c, 'companyScimGet', { params: { id: company.id } }) };
+    },
+    foreign: 'denied',
+  },
+  companyScimTokenDelete: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      const made = await c.s.call('companyScimTokenCreate', { token: await c.adminToken(), params: { id: company.id }, body: {} });
+      return { params: { id: company.id, tokenId: made.body.id }, state: readPath(c, 'companyScimGet', { params: { id: company.id } }) };
+    },
+    foreign: 'denied',
+  },
+
+  // --- company sign-in (OpenID Connect; the flow itself against a real provider: test/api/sso.test.ts) ---
+  // No company has this domain: everybody is told alike that no company sign-in is set up for it.
+  authSsoStart: { call: () => ({ body: { email: 'jemand@unbekannt.example' } }), foreign: 'public', anonymous: 404, admin: 404 },
+  authSsoFinish: { call: () => ({ body: { code: 'abc', state: 'erfunden' } }), foreign: 'public', anonymous: 400, admin: 400 },
+  companySsoGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
+  // Valid in shape; the admin gets 400 because no provider answers discovery here (the success is in sso.test.ts).
+  companySsoUpdate: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      return {
+        params: { id: company.id },
+        body: { issuer: 'https://idp.beispiel.de', clientId: 'karten', clientSecret: 'geheim', domains: ['beispiel-sso.de'], required: false },
+        state: readPath(c, 'companySsoGet', { params: { id: company.id } }),
+      };
+    },
+    foreign: 'denied', admin: 400,
+  },
+  companySsoDelete: {
+    call: async (c, t) => {
+      const company = await c.newCompany(t);
+      return { params: { id: company.id }, state: readPath(c, 'companySsoGet', { params: { id: company.id } }) };
+    },
+    foreign: 'denied',
+  },
+
   // --- users ---
   userCreate: {
     call: (c) => {

@@ -77,8 +77,10 @@ export function fixtureFor(route: RouteDef) {
 
 /** A German message: an error answer is JSON with a `message` containing no English default text. */
 export function expectGermanError(res: Sent, label: string): void {
-  expect(res.contentType ?? '', `${label}: JSON-Fehler erwartet, kam ${res.text.slice(0, 200)}`).toMatch(/application\/json/);
-  const message = res.json?.message;
+  // SCIM routes answer in SCIM's error schema (application/scim+json, the text in `detail`; issue 26).
+  const scim = /^application\/scim\+json/.test(res.contentType ?? '');
+  expect(res.contentType ?? '', `${label}: JSON-Fehler erwartet, kam ${res.text.slice(0, 200)}`).toMatch(scim ? /^application\/scim\+json/ : /application\/json/);
+  const message = scim ? res.json?.detail : res.json?.message;
   expect(typeof message, `${label}: message fehlt in ${res.text.slice(0, 200)}`).toBe('string');
   expect(message, label).not.toMatch(/\b(Invalid|Expected|Required|required|expected|must|Unexpected|error)\b/);
   for (const v of Object.values((res.json?.fieldErrors ?? {}) as Record<string, string>)) {

@@ -512,6 +512,19 @@ describe('signed wallet links: Lambda function URL behind CloudFront (origin acc
     expect(first('/api/wallet/googlecard/abc/sig')).toBe('/api/wallet/googlecard/*/*');
   });
 
+  test('OpenID client secrets (issue 26): the sign-in area reads, the settings write, only under the stack\'s prefix; other areas get none', () => {
+    const policies = resources('AWS::IAM::Policy');
+    const oidcStatements = (id: string) => policies.filter(([pid]) => pid.startsWith(id))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => JSON.stringify(st.Resource).includes('/oidc-client/*'));
+    const actions = (id: string) => oidcStatements(id).flatMap((st) => [st.Action].flat()).sort();
+    expect(actions('ApiAreasso')).toEqual(['secretsmanager:CreateSecret', 'secretsmanager:DeleteSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']);
+    expect(actions('ApiAreacompany')).toContain('secretsmanager:DeleteSecret');
+    for (const other of ['ApiAreascim', 'ApiAreaperson', 'ApiAreasystem']) expect(actions(other), other).toEqual([]);
+    const env = resources('AWS::Lambda::Function').find(([id]) => id.startsWith('ApiAreasso'))![1].Properties.Environment.Variables;
+    expect(JSON.stringify(env.OIDC_SECRET_PREFIX)).toContain('/oidc-client/');
+  });
+
   test('wallet functions may read the wallet secrets; a function without wallet needs may not', () => {
     const secretIds = resources('AWS::SecretsManager::Secret').map(([id]) => id).filter((id) => id.startsWith('Wallet'));
     expect(secretIds).toHaveLength(2);

@@ -1,6 +1,8 @@
 // Named routes of spec §2. Screens link by name, never by a hand-written path.
 export const paths = {
   home: '/',
+  /** Where the company's provider sends the browser back (functions/domain/sso/sso-config.ts SSO_RETURN_PATH). */
+  ssoReturn: '/anmelden/firmenkonto',
   theCard: '/c/:id',
   qr: '/qr/:id/:signature',
   vcardWallet: '/card/wallet/:id',
@@ -11,12 +13,16 @@ export const paths = {
   adminCompanies: '/v2/admin/company',
   adminCompanyAdd: '/v2/admin/company/add',
   adminCompanyEdit: '/v2/admin/company/edit/:companyId',
+  /** The company's sign-in through its own provider (issue 26, admins). */
+  adminCompanySso: '/v2/admin/company/edit/:companyId/firmenkonto',
   adminCredits: '/v2/admin/credit',
   adminCreditDetail: '/v2/admin/credit/detail/:companyId',
   adminStatistics: '/v2/admin/statistik',
   adminSystemStatus: '/v2/admin/systemstatus',
   cardCompany: '/v2/card/company',
   cardCompanyEdit: '/v2/card/company/edit',
+  /** The selected company's directory sync (SCIM, issue 26). */
+  cardCompanyDirectory: '/v2/card/company/verzeichnis',
   visitenkarteOverview: '/v2/card/visitenkarte',
   visitenkarteAdd: '/v2/card/visitenkarte/add',
   visitenkarteEdit: '/v2/card/visitenkarte/edit/:id',

@@ -25,6 +25,7 @@ import { systemRoutes } from './pages/system/routes.tsx';
 // react-router renders it while the route's module or loader is on its way (without one it warns).
 const publicScreens: RouteObject[] = [
   { path: paths.home, HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./pages/login.tsx')).LoginPage }) },
+  { path: paths.ssoReturn, HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./pages/sso-return.tsx')).SsoReturnPage }) },
 ];
 
 const v2Screens: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { UnauthenticatedError } from '../../lib/errors.ts';
+import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
 import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
@@ -10,6 +10,18 @@ import { releasePasswordAttempt, reservePasswordAttempt } from './throttle.ts';
 import { passwordProblem } from '../users/password-policy.ts';
 import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from '../users/user-item.ts';
+import { isAdminGroup } from '../../../shared/roles.ts';
+import { ssoMessages } from '../../../shared/messages/sso.ts';
+import { getSsoConfigs } from '../sso/sso-config.ts';
+
+/**
+ * A company that requires its own sign-in (issue 26) takes password sign-in away from its users;
+ * platform admins keep it. Asked only after the password matched, so it tells nothing to a guesser.
+ */
+async function ssoRequired(user: UserItem): Promise<boolean> {
+  if (isAdminGroup(user.userGroup.group) || !user.companyIds?.size) return false;
+  return (await getSsoConfigs([...user.companyIds])).some((c) => c.required);
+}
 
 /**
  * Accounts from before today's password rules keep signing in; the typed password is checked
@@ -41,9 +53,12 @@ export async function signIn(o: { username: string; password: string; ip: string
   const usernameLower = o.username.trim().toLowerCase();
   const attempt = await reservePasswordAttempt({ usernameLower, ip: o.ip, device: o.device });
   const user = await findUserByUsername({ username: usernameLower });
-  const ok = await verifyPassword(o.password, user?.passwordHash ?? (await dummyHash()));
+  // Accounts made by company sign-in have no password: compared against the dummy, at the same cost.
+  const hash = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await dummyHash();
+  const ok = await verifyPassword(o.password, hash);
   if (!user || !ok || !user.isActive) throw new UnauthenticatedError(msg.errors.badCredentials);
   const { device } = await releasePasswordAttempt(attempt);
+  if (await ssoRequired(user)) throw new ForbiddenError(ssoMessages.ssoRequired);
   await notePasswordRules(user, o.password);
   return { token: await signToken({ userId: user.id, tokenVersion: user.tokenVersion }), ...(device ? { device } : {}) };
 }

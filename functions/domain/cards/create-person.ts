@@ -7,6 +7,7 @@ import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
+import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
@@ -23,6 +24,10 @@ export async function createPerson(o: {
    * still fails if the profile is gone or belongs to another company.
    */
   checkedProfile?: { id: string; companyId: string };
+  /** Directory sync (issue 26): the card's id chosen ahead, attributes stored with it and steps of the same transaction (its match keys). */
+  id?: string;
+  extra?: Record<string, unknown>;
+  extraSteps?: GuardedItem[];
 }): Promise<Person> {
   const profile = o.checkedProfile?.id === o.input.companyProfilId
     ? o.checkedProfile
@@ -30,7 +35,8 @@ export async function createPerson(o: {
   const now = new Date().toISOString();
   const item: PersonItem = {
     ...o.input,
-    id: randomUUID(),
+    ...o.extra,
+    id: o.id ?? randomUUID(),
     companyId: profile.companyId,
     createdOn: now,
     version: 1,
@@ -56,6 +62,7 @@ export async function createPerson(o: {
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
     ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
     ...matchIndexSteps(item.companyId, item.id, undefined, item),
+    ...(o.extraSteps ?? []),
   ]);
   return item;
 }

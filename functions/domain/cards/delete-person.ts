@@ -7,6 +7,8 @@ import { personMessages } from '../../../shared/messages/person.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
+import type { PersonItem } from './person-item.ts';
+import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { cardChangeStep } from './card-change.ts';
 import { matchIndexSteps } from './match-index.ts';
@@ -17,7 +19,12 @@ import { matchIndexSteps } from './match-index.ts';
  * user asked to delete the card, not a version of it, so an edit that lands in between only
  * means reading it again (once; a card edited that busily gets the 409).
  */
-export async function deletePerson(o: { auth: AuthUser; personId: string }): Promise<{ id: string }> {
+export async function deletePerson(o: {
+  auth: AuthUser;
+  personId: string;
+  /** Directory sync (issue 26): steps of the same transaction (removing the card's match keys). */
+  extraSteps?: (card: PersonItem) => GuardedItem[];
+}): Promise<{ id: string }> {
   for (let attempt = 1; ; attempt++) {
     const current = await getPersonItem(o.personId, { consistent: true });
     requireCompanyAccess(o.auth, current?.companyId, personMessages.errors.notFound);
@@ -40,6 +47,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(personMessages.errors.profileNotFound) },
         ...matchIndexSteps(p.companyId, p.id, p, undefined),
         cardChangeStep({ scope: 'card', targetId: p.id, companyId: p.companyId, deletedCard: p }),
+        ...(o.extraSteps?.(p) ?? []),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });

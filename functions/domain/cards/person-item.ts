@@ -2,6 +2,7 @@ import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { Person } from '../../../shared/schemas/person.ts';
+import type { ScimUserData } from '../scim/scim-resource.ts';
 
 /** A card holder as stored: the shared Person plus bookkeeping. */
 export interface PersonItem extends Person {
@@ -9,6 +10,8 @@ export interface PersonItem extends Person {
   updatedAt: string;
   /** When the card was first switched on: it was paid for, a later activation costs nothing. */
   activatedAt?: string;
+  /** The directory's User (SCIM, issue 26) when the company's directory keeps this card. */
+  scim?: ScimUserData & { created: string; lastModified: string };
 }
 
 /** `consistent` for a read that a write is based on: right after a create it still finds the card. */

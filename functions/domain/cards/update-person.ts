@@ -6,6 +6,7 @@ import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { updatePersonSchema } from '../../../shared/schemas/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
@@ -17,6 +18,7 @@ import { getPersonItem } from './person-item.ts';
 import { cardChangeStep } from './card-change.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { changesDirectoryFields } from '../scim/scim-card.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -25,6 +27,9 @@ export interface UpdatePersonOptions {
   input: Omit<PersonInput, 'isActive'> & { isActive?: boolean | undefined };
   /** The version the client last read. */
   version: number;
+  /** Directory sync (issue 26): attributes written with the card (undefined removes one) and steps of the same transaction. */
+  extra?: Record<string, unknown>;
+  extraSteps?: GuardedItem[];
 }
 
 /** What the card form edits (besides `isActive`, which may be left out). */
@@ -40,6 +45,11 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   requireCompanyAccess(o.auth, current?.companyId, personMessages.errors.notFound);
   if (current!.version !== o.version) throw new ConflictError();
   const cur = current!;
+  // A card the company's directory keeps: the back office may not change what the directory owns.
+  if (cur.scim && !o.auth.directoryTokenHash) {
+    const field = changesDirectoryFields(cur, { ...o.input, isActive: o.input.isActive ?? cur.isActive });
+    if (field) throw new ValidationError(msg.errors.invalidInput, { [field]: scimMessages.directoryOwned });
+  }
 
   const moved = o.input.companyProfilId !== cur.companyProfilId;
   // Only a newly chosen address is checked: one the profile has dropped since it was chosen must
@@ -64,6 +74,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     isActive,
     version: cur.version + 1,
     updatedAt: now,
+    ...o.extra,
     ...(charge && !cur.activatedAt ? { activatedAt: now } : {}),
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
@@ -98,6 +109,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
   steps.push(...matchIndexSteps(cur.companyId, cur.id, cur, o.input));
   steps.push(cardChangeStep({ scope: 'card', targetId: cur.id, companyId: cur.companyId }));
+  steps.push(...(o.extraSteps ?? []));
   await runGuarded(steps);
   const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Person;

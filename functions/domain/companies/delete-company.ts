@@ -1,5 +1,6 @@
 import { GetCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, queryPages, tableName, transact } from '../../lib/db.ts';
+import { forgetSsoSecret } from '../sso/sso-config.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
@@ -77,6 +78,8 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
   const company = marked.Item as CompanyItem | undefined;
   if (!company) throw new NotFoundError(companyMessages.notFound);
   await deleteOwnedItems(o.companyId);
+  // The provider's client secret lives outside the table (issue 26).
+  await forgetSsoSecret(o.companyId);
   // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });
   const userIds = [...(company.userIds ?? [])];

@@ -10,6 +10,8 @@ import type { CreditEntry } from '../../../shared/schemas/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { SYSTEM_USER } from './credit-entry.ts';
+import { DIRECTORY_USER_ID } from '../scim/directory-user.ts';
+import { scimMessages } from '../../../shared/messages/scim.ts';
 import { isAdminGroup } from '../../../shared/roles.ts';
 import type { CreditEntryItem } from './credit-entry.ts';
 
@@ -22,7 +24,7 @@ export const ADMIN_BOOKER = 'administrator';
  * is gone, for manual entries (only admins book those).
  */
 async function withNames(entries: CreditEntryItem[], viewerIsAdmin: boolean): Promise<CreditEntry[]> {
-  const ids = [...new Set(entries.map((e) => e.createdBy).filter((id) => id !== SYSTEM_USER))];
+  const ids = [...new Set(entries.map((e) => e.createdBy).filter((id) => id !== SYSTEM_USER && id !== DIRECTORY_USER_ID))];
   const users = await batchGetAll<{ id: string; username: string; userGroup?: { group?: string } }>(ids.map((id) => keys.user(id)), {
     expression: '#id, username, userGroup',
     names: { '#id': 'id' },
@@ -30,6 +32,8 @@ async function withNames(entries: CreditEntryItem[], viewerIsAdmin: boolean): Pr
   const byId = new Map(users.map((u) => [u.id, u]));
   return entries.map((e) => {
     if (e.createdBy === SYSTEM_USER) return { ...e, createdByName: creditMessages.system };
+    // Activations of cards the company's directory switched on (SCIM, issue 26).
+    if (e.createdBy === DIRECTORY_USER_ID) return { ...e, createdByName: scimMessages.directoryBooker };
     const user = byId.get(e.createdBy);
     const byAdmin = user ? isAdminGroup(user.userGroup?.group ?? '') : e.kind === 'manual';
     if (byAdmin && !viewerIsAdmin) return { ...e, createdBy: ADMIN_BOOKER, createdByName: creditMessages.administrator };

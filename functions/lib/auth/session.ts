@@ -15,9 +15,14 @@ export interface AuthUser {
   tokenVersion: number;
   /** The user as read for this request, so handlers need not read it again. */
   user: UserItem;
+  /**
+   * Set when a company's directory acts (SCIM, issue 26): the hash of its token. Its writes are
+   * scoped by that token item (still there, same company) instead of a user's assignment.
+   */
+  directoryTokenHash?: string;
 }
 
-function bearer(event: APIGatewayProxyEventV2): string | null {
+export function bearer(event: APIGatewayProxyEventV2): string | null {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;

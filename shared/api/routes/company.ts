@@ -39,7 +39,8 @@ export const companyUpdate = defineRoute({
 export const companyDelete = defineRoute({
   name: 'companyDelete', method: 'DELETE', path: '/api/card/company/{id}', access: 'admin',
   handler: 'functions/handlers/company/company-delete.ts',
-  needs: { table: 'readWrite', objects: [images.readWrite], queues: ['invalidation'] },
+  // Its OpenID client secret (issue 26) goes with it.
+  needs: { table: 'readWrite', objects: [images.readWrite], queues: ['invalidation'], oidcClientSecrets: 'readWrite' },
   params: companyIdParams, output: z.object({ id: z.string() }),
 });
 

@@ -29,19 +29,21 @@ interface ContactListProps {
   valueKey: 'value' | 'link';
   inputType: 'tel' | 'email' | 'url';
   placeholder?: string;
+  /** Shown but not editable (the company's directory keeps it). */
+  disabled?: boolean;
 }
 
 /**
  * A card's phones, e-mails or social links (V2 card form and legacy person form). One entry per
  * type (spec §3): each row offers only free types, and "add" hides once all are used.
  */
-export function ContactList({ name, legend, types, entries, onChange, errors, valueKey, inputType, placeholder }: ContactListProps) {
+export function ContactList({ name, legend, types, entries, onChange, errors, valueKey, inputType, placeholder, disabled }: ContactListProps) {
   const used = new Set(entries.map((e) => e.type));
   const free = types.filter((ty) => !used.has(ty.value));
   const update = (i: number, change: Partial<ContactEntry>) => onChange(entries.map((e, j) => (j === i ? { ...e, ...change } : e)));
 
   return (
-    <fieldset className="contact-list">
+    <fieldset className="contact-list" disabled={disabled}>
       <legend>{legend}</legend>
       {entries.map((entry, i) => {
         const typeError = errors[`${name}.${i}.type`];
@@ -89,16 +91,18 @@ export function ContactList({ name, legend, types, entries, onChange, errors, va
 export type ContactLists = Record<'tel' | 'email' | 'social', ContactEntry[]>;
 
 /** A card's three contact lists, as both card forms (V2 and legacy) show them. */
-export function ContactFields({ lists, errors, onChange }: {
+export function ContactFields({ lists, errors, onChange, directoryOwned = false }: {
   lists: ContactLists;
+  /** Phone numbers and e-mail addresses come from the company's directory (SCIM): shown, not editable. */
+  directoryOwned?: boolean;
   errors: FieldErrors;
   onChange: (name: keyof ContactLists, list: ContactEntry[]) => void;
 }) {
   return (
     <>
-      <ContactList name="tel" legend={t.tel} types={options.tel} entries={lists.tel} errors={errors} valueKey="value" inputType="tel"
+      <ContactList name="tel" legend={t.tel} types={options.tel} entries={lists.tel} errors={errors} valueKey="value" inputType="tel" disabled={directoryOwned}
         onChange={(list) => onChange('tel', list)} />
-      <ContactList name="email" legend={t.email} types={options.email} entries={lists.email} errors={errors} valueKey="value" inputType="email"
+      <ContactList name="email" legend={t.email} types={options.email} entries={lists.email} errors={errors} valueKey="value" inputType="email" disabled={directoryOwned}
         onChange={(list) => onChange('email', list)} />
       <ContactList name="social" legend={t.social} types={options.social} entries={lists.social} errors={errors} valueKey="link" inputType="url"
         placeholder={t.linkPlaceholder} onChange={(list) => onChange('social', list)} />

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { msg } from '../../../shared/messages.ts';
-import { signIn } from '../auth.ts';
+import { signIn, startCompanySignIn } from '../auth.ts';
 import { showSuccess } from '../toast.tsx';
-import { afterLogin } from '../paths.ts';
+import { afterLogin, NEXT_PARAM } from '../paths.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -13,6 +13,41 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Mit Firmenkonto anmelden" (issue 26): the e-mail address picks the company's provider.
+  const [companyMode, setCompanyMode] = useState(false);
+  const [email, setEmail] = useState('');
+
+  async function submitCompany(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await startCompanySignIn(email.trim(), new URLSearchParams(search).get(NEXT_PARAM));
+    if ('error' in result) {
+      setBusy(false);
+      setError(result.error);
+      return;
+    }
+    // On to the provider's sign-in; it sends the browser back to /anmelden/firmenkonto.
+    window.location.assign(result.url);
+  }
+
+  if (companyMode) {
+    return (
+      <main className="center-page">
+        <p className="login-brand">{msg.shell.brand}</p>
+        <form className="card login-card" onSubmit={submitCompany} noValidate>
+          <h1 className="card-title">{msg.sso.button}</h1>
+          <label>
+            {msg.sso.emailLabel}
+            <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          </label>
+          {error && <div className="alert alert-danger" role="alert">{error}</div>}
+          <button type="submit" className="btn btn-primary" disabled={busy}>{msg.sso.continue}</button>
+          <button type="button" className="btn btn-link" onClick={() => { setError(null); setCompanyMode(false); }}>{msg.sso.backToPassword}</button>
+        </form>
+      </main>
+    );
+  }
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
@@ -54,6 +89,7 @@ export function LoginPage() {
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <button type="submit" className="btn btn-primary" disabled={busy}>{msg.ui.submit}</button>
+        <button type="button" className="btn" onClick={() => { setError(null); setCompanyMode(true); }}>{msg.sso.button}</button>
       </form>
     </main>
   );

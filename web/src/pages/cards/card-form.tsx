@@ -76,6 +76,8 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
   /** This save switches on a card that was never paid for: it costs credits (said before and after). */
   const charges = values.isActive && !storedActive && !person?.activatedAt;
   const profile = profileOf(values.companyProfilId);
+  // Kept by the company's directory (SCIM, issue 26): what it owns is shown read-only (the server refuses changes too).
+  const synced = Boolean(person?.scim);
 
   const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => form.set(key, value);
   const setList = (key: 'tel' | 'email' | 'social', list: ContactEntry[]) => form.set(key, list);
@@ -124,6 +126,11 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
           <Link to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
 
+        {synced && (
+          <p className="alert alert-warning" data-testid="directory-synced">
+            <strong>{msg.scim.syncedBadge}</strong>: {msg.scim.syncedHint}
+          </p>
+        )}
         <section className="card">
           <h2>{t.sectionPerson}</h2>
           <div className="form-grid">
@@ -146,21 +153,21 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
               {errors.adresseId && <span className="field-error">{errors.adresseId}</span>}
             </label>
             <Field name="nice" label={t.nice} value={values.nice} error={errors.nice} hint={t.niceHint} onChange={(ev) => set('nice', ev.target.value)} />
-            <Field name="firstname" label={t.firstname} value={values.firstname} error={errors.firstname} required
+            <Field name="firstname" label={t.firstname} readOnly={synced} value={values.firstname} error={errors.firstname} required
               onChange={(ev) => set('firstname', ev.target.value)} />
-            <Field name="lastname" label={t.lastname} value={values.lastname} error={errors.lastname} required
+            <Field name="lastname" label={t.lastname} readOnly={synced} value={values.lastname} error={errors.lastname} required
               onChange={(ev) => set('lastname', ev.target.value)} />
-            <Field name="position" label={t.position} value={values.position} error={errors.position} onChange={(ev) => set('position', ev.target.value)} />
-            <Field name="firmenname" label={t.firmenname} value={values.firmenname} error={errors.firmenname}
+            <Field name="position" label={t.position} readOnly={synced} value={values.position} error={errors.position} onChange={(ev) => set('position', ev.target.value)} />
+            <Field name="firmenname" label={t.firmenname} readOnly={synced} value={values.firmenname} error={errors.firmenname}
               placeholder={profile?.firmenname} onChange={(ev) => set('firmenname', ev.target.value)} />
-            <Field name="org" label={t.org} value={values.org} error={errors.org} onChange={(ev) => set('org', ev.target.value)} />
+            <Field name="org" label={t.org} readOnly={synced} value={values.org} error={errors.org} onChange={(ev) => set('org', ev.target.value)} />
             <Field name="url" label={t.url} type="url" value={values.url} error={errors.url} placeholder={t.urlPlaceholder}
               onChange={(ev) => set('url', ev.target.value)} />
             <ColorField name="color" label={t.color} value={values.color} error={errors.color} fallback={bandDefault} placeholder="#rrggbb"
               onChange={(color) => set('color', color)} />
           </div>
           <label className="checkbox">
-            <input type="checkbox" name="isActive" checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />
+            <input type="checkbox" name="isActive" disabled={synced} checked={values.isActive} onChange={(ev) => set('isActive', ev.target.checked)} />
             {t.active}
           </label>
           <ActivationCost willActivate={charges} />
@@ -168,7 +175,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
 
         <section className="card stack">
           <h2>{t.sectionContact}</h2>
-          <ContactFields lists={values} errors={errors} onChange={setList} />
+          <ContactFields lists={values} errors={errors} onChange={setList} directoryOwned={synced} />
         </section>
 
         <section className="card">

@@ -63,6 +63,8 @@ export interface CardRow {
   profile: string;
   isActive: boolean;
   createdOn: string;
+  /** Kept by the company's directory (SCIM, issue 26). */
+  synced: boolean;
 }
 
 // Spec §2: sort and search survive a reload (`visitenkarten.sort`, `visitenkarten.search`), the column choice too.
@@ -174,6 +176,7 @@ function CardList({ loadedFor, cards, showViews, views }: {
       profile: names.get(p.companyProfilId) ?? '',
       isActive: p.isActive,
       createdOn: p.createdOn,
+      synced: Boolean(p.scim),
     }));
   }, [persons, profiles]);
 
@@ -183,7 +186,12 @@ function CardList({ loadedFor, cards, showViews, views }: {
     col.text('lastname', t.lastname, (r) => r.lastname),
     col.text('firstname', t.firstname, (r) => r.firstname),
     col.text('profile', t.profile, (r) => r.profile, { optional: true }),
-    col.display('isActive', t.active, (r) => <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span>),
+    col.display('isActive', t.active, (r) => (
+      <>
+        <span className={r.isActive ? 'badge badge-success' : 'badge'}>{r.isActive ? t.yes : t.no}</span>
+        {r.synced && <span className="muted synced-note"> {msg.scim.syncedBadge}</span>}
+      </>
+    )),
     col.display('views', msg.statistic.ui.views, (r) => <ViewsCell views={views} id={r.id} />, { optional: true, numeric: true }),
     // ISO timestamps sort as numbers; German collation would not.
     col.display('createdOn', t.createdOn, (r) => <span className="nowrap">{formatDateTime(r.createdOn)}</span>, { sortBy: (r) => Date.parse(r.createdOn) || 0, optional: true }),

@@ -11,7 +11,7 @@ import { useForm } from '../../use-form.tsx';
 import type { Parsed } from '../../use-form.tsx';
 import { need, useFreshFor } from '../../data.tsx';
 import { showInfo } from '../../toast.tsx';
-import { paths } from '../../paths.ts';
+import { paths, pathTo } from '../../paths.ts';
 import { Tabs } from '../../components/tabs.tsx';
 import type { TabDef } from '../../components/tabs.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
@@ -178,6 +178,7 @@ export function CompanyForm({ companyId, manageUsers, manageSettings, backTo, ex
   return (
     <section className="card form-card">
       <h1>{editing ? t.edit : t.add}</h1>
+      {manageUsers && companyId && <p><Link to={pathTo(paths.adminCompanySso, { companyId })}>{msg.sso.settingsTitle}</Link></p>}
       <form onSubmit={submit} noValidate>
         {manageUsers ? (
           <Tabs label={t.edit} value={tab} onChange={setTab}

@@ -22,6 +22,7 @@ export function CompanyOverview() {
       <div className="toolbar">
         <h1 className="toolbar-title">{company.org}</h1>
         <span className="spacer" />
+        <Link className="btn" to={paths.cardCompanyDirectory}>{msg.scim.title}</Link>
         <Link className="btn btn-primary" to={paths.cardCompanyEdit}>{t.actions.edit}</Link>
       </div>
       <dl className="facts">

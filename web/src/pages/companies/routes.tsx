@@ -24,7 +24,15 @@ export const companyRoutes: RouteObject[] = [
   screen(paths.adminCompanies, titles.companies, list(paths.adminCompanyAdd, paths.adminCompanyEdit), { admin: true }),
   screen(paths.adminCompanyAdd, titles.companyAdd, adminForm, { admin: true }),
   screen(paths.adminCompanyEdit, titles.companyEdit, adminForm, { admin: true }),
+  screen(paths.adminCompanySso, msg.sso.settingsTitle, async () => {
+    const { SsoSettingsScreen, loader } = await import('./sso-settings.tsx');
+    return { Component: SsoSettingsScreen, loader };
+  }, { admin: true }),
   screen(paths.cardCompany, titles.company, async () => ({ Component: (await import('./company-overview.tsx')).CompanyOverview })),
+  screen(paths.cardCompanyDirectory, msg.scim.title, async () => {
+    const { DirectoryScreen, loader } = await import('./directory-settings.tsx');
+    return { Component: DirectoryScreen, loader };
+  }),
   screen(paths.cardCompanyEdit, titles.companyEdit, async () => {
     const { OwnCompanyForm, ownLoader } = await import('./company-form.tsx');
     return { Component: OwnCompanyForm, loader: ownLoader };

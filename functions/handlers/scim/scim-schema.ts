@@ -1,0 +1,6 @@
+import { scimSchema } from '../../../shared/api/routes/scim.ts';
+import { createHandler } from '../../lib/http.ts';
+import { scimHandler } from '../../domain/scim/scim-http.ts';
+import { schemas } from '../../domain/scim/scim-discovery.ts';
+
+export const handler = createHandler(scimSchema, scimHandler(async ({ id }) => ({ status: 200, body: schemas(id ?? '') }), { authenticated: false }));
