@@ -17,7 +17,9 @@ import { ISSUER_ID, LINK_SECRET, apns, chain, google, sa, useWalletServer, walle
 const s = useWalletServer();
 const { sign, newCard, publicPass, ownPass, verifyPass } = walletHelpers(s);
 
-describe('passes stay current', () => {
+// Passes are signed and unpacked with openssl and unzip, and each change waits for the card-changed
+// job: on a loaded machine a test takes longer than the default 20 s.
+describe('passes stay current', { timeout: 60_000 }, () => {
   async function register(c: Awaited<ReturnType<typeof newCard>>, deviceId: string, pushToken: string) {
     const pass = verifyPass((await publicPass(c.person.id, sign(c.person.id))).bytes).pass;
     const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
