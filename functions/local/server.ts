@@ -11,6 +11,7 @@ import { securityHeaders } from '../../shared/security-headers.ts';
 import { matchRoute } from './router.ts';
 import { log } from '../lib/log.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
+import { compressAnswer } from './compression.ts';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -133,14 +134,17 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
   const handler = await loadHandler(match.route.name);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
-  const headers = { ...(result.headers as Record<string, string> | undefined) };
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  const raw = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const sent = compressAnswer({ method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], headers, body: raw });
+  res.writeHead(result.statusCode ?? 200, { ...headers, ...sent.headers });
+  res.end(sent.body.length ? sent.body : undefined);
   // What CloudFront's access log records in AWS; the statistics count views from it.
   cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
 }
 
-async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<void> {
+async function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL, staticDir: string): Promise<void> {
   let rewritten: string;
   try {
     rewritten = spaRewrite(decodeURIComponent(url.pathname));
@@ -158,8 +162,10 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
     const ext = extname(file);
     // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
     const cache = rewritten.endsWith('.html') ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
-    res.end(data);
+    const headers = { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache };
+    const sent = compressAnswer({ method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], headers, body: data });
+    res.writeHead(200, { ...headers, ...sent.headers });
+    res.end(sent.body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
@@ -174,7 +180,7 @@ export function createLocalServer(o: { staticDir: string; ready?: Promise<void>;
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
-      url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(res, url, o.staticDir));
+      url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(req, res, url, o.staticDir));
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });
