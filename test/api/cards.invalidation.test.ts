@@ -11,7 +11,7 @@ import type { CardTenant } from './cards.helpers.ts';
 
 const s = useTestServer();
 
-const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`];
+const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`, `/c/${id}`];
 
 describe('CDN invalidation of public cards', () => {
   let t: CardTenant;

@@ -20,7 +20,7 @@ vi.mock('../../functions/lib/db.ts', () => ({
   },
 }));
 
-const { ALL_CARDS_PATH, MAX_CARDS_BY_PATH, cardCdnPaths, invalidateCompanyCards, invalidateProfileCards } = await import('../../functions/domain/cards/invalidate-cards.ts');
+const { ALL_CARDS_PATHS, MAX_CARDS_BY_PATH, cardCdnPaths, invalidateCompanyCards, invalidateProfileCards } = await import('../../functions/domain/cards/invalidate-cards.ts');
 
 const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `karte-${from + i}` }));
 
@@ -30,18 +30,19 @@ describe('invalidating the cards of a profile or company', () => {
     pagesRead = 0;
   });
 
-  it('names both paths of every card up to the limit, in one call', async () => {
+  it('names the three paths of every card up to the limit, in one call', async () => {
     pages = [ids(60), ids(MAX_CARDS_BY_PATH - 60, 60)];
     await invalidateProfileCards('p1');
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toHaveLength(2 * MAX_CARDS_BY_PATH);
-    expect(calls[0]!.slice(0, 2)).toEqual(cardCdnPaths('karte-0'));
+    expect(calls[0]).toHaveLength(3 * MAX_CARDS_BY_PATH);
+    expect(calls[0]!.slice(0, 3)).toEqual(cardCdnPaths('karte-0'));
   });
 
   it('sends the wildcard once past the limit and stops reading', async () => {
     pages = [ids(MAX_CARDS_BY_PATH), ids(1, MAX_CARDS_BY_PATH), ids(500, 1000)];
     await invalidateCompanyCards('c1');
-    expect(calls).toEqual([[ALL_CARDS_PATH]]);
+    expect(calls).toEqual([[...ALL_CARDS_PATHS]]);
+    expect(ALL_CARDS_PATHS).toEqual(['/api/card/*', '/c/*']);
     expect(pagesRead).toBe(2);
   });
 
@@ -52,6 +53,6 @@ describe('invalidating the cards of a profile or company', () => {
   });
 
   it('encodes ids in paths', () => {
-    expect(cardCdnPaths('a b')).toEqual(['/api/card/a%20b', '/api/card/a%20b/vcard']);
+    expect(cardCdnPaths('a b')).toEqual(['/api/card/a%20b', '/api/card/a%20b/vcard', '/c/a%20b']);
   });
 });

@@ -7,16 +7,22 @@ import { log } from '../../lib/log.ts';
 // functions/lib/http.ts cdnCached). Every write that changes what a card shows calls one of these
 // after it succeeded, so the next view loads the new card.
 
-/** Above this many cards one change invalidates `/api/card/*` instead of two paths per card. */
+/** Above this many cards one change invalidates `ALL_CARDS_PATHS` instead of three paths per card. */
 export const MAX_CARDS_BY_PATH = 100;
 
-/** Everything on `/api/card/` (the private `/api/card/company/*` is not cached, so this only drops cards). */
-export const ALL_CARDS_PATH = '/api/card/*';
+/**
+ * Every cached card: its JSON and vCard on `/api/card/` (the private `/api/card/company/*` is not
+ * cached, so this only drops cards) and its page `/c/{id}`, which carries the same JSON (issue 20).
+ */
+export const ALL_CARDS_PATHS: readonly string[] = ['/api/card/*', '/c/*'];
 
-/** The cached answers of one card. */
+/**
+ * The cached answers of one card: `GET /api/card/{id}`, its vCard, and the page `/c/{id}` that
+ * holds the same JSON. Whoever lists a card's CDN paths takes them from here.
+ */
 export function cardCdnPaths(personId: string): string[] {
   const id = encodeURIComponent(personId);
-  return [`/api/card/${id}`, `/api/card/${id}/vcard`];
+  return [`/api/card/${id}`, `/api/card/${id}/vcard`, `/c/${id}`];
 }
 
 /**
@@ -27,7 +33,7 @@ async function guarded(what: string, work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (err) {
-    log('error', `cdn invalidation of ${what} failed: invalidate ${ALL_CARDS_PATH} by hand (aws cloudfront create-invalidation)`, {
+    log('error', `cdn invalidation of ${what} failed: invalidate ${ALL_CARDS_PATHS.join(' ')} by hand (aws cloudfront create-invalidation)`, {
       error: err instanceof Error ? err.message : String(err),
     });
   }
@@ -44,7 +50,7 @@ export async function invalidateQueried(what: string, query: Parameters<typeof q
     const ids: string[] = [];
     for await (const page of queryPages<{ id?: string }>({ ...query, ProjectionExpression: 'id' })) {
       for (const item of page) if (item.id) ids.push(item.id);
-      if (ids.length > MAX_CARDS_BY_PATH) return invalidate([ALL_CARDS_PATH]);
+      if (ids.length > MAX_CARDS_BY_PATH) return invalidate([...ALL_CARDS_PATHS]);
     }
     if (ids.length) await invalidate(ids.flatMap(cardCdnPaths));
   });
