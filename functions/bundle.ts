@@ -10,6 +10,7 @@ import { apiRouteKey } from '../shared/api/define.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { handlerBundle } from './bundle-options.ts';
 import { addNativeModules } from './native-modules.ts';
+import { addCardPage } from './card-page-file.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -74,7 +75,10 @@ export async function bundleAll(entries: readonly BundleEntry[], outdir: string,
       }
     }
     const { metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.mjs' }, metafile: true });
-    for (const entry of entries) addNativeModules({ bundleDir: join(outdir, bundleDirName(entry)), metafile, target: o.native ?? 'lambda' });
+    for (const entry of entries) {
+      addNativeModules({ bundleDir: join(outdir, bundleDirName(entry)), metafile, target: o.native ?? 'lambda' });
+      addCardPage({ bundleDir: join(outdir, bundleDirName(entry)), metafile });
+    }
   } finally {
     rmSync(entryDir, { recursive: true, force: true });
   }
@@ -97,4 +101,5 @@ export function bundleSync(entry: BundleEntry, outdir: string): void {
       })
     : buildSync({ ...one, entryPoints: [entryFile(entry)] });
   addNativeModules({ bundleDir: outdir, metafile: metafile!, target: 'lambda' });
+  addCardPage({ bundleDir: outdir, metafile: metafile! });
 }

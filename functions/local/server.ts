@@ -5,7 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handlerFileName } from '../../shared/api/routes.ts';
-import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
+import { cardPagePath, spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { msg } from '../../shared/messages.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
 import { matchRoute } from './router.ts';
@@ -123,7 +123,8 @@ function lambdaContext(requestId: string, name: string): Context {
   };
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cdnLog?: Pick<CdnLogWriter, 'record'>): Promise<void> {
+/** `viewerPath`: the path the visitor asked for, where a CDN function changed it (the access log records that one). */
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cdnLog?: Pick<CdnLogWriter, 'record'>, viewerPath = url.pathname): Promise<void> {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match === null) return sendJson(res, 404, { message: msg.errors.routeNotFound });
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
@@ -141,7 +142,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   res.writeHead(result.statusCode ?? 200, { ...headers, ...sent.headers });
   res.end(sent.body.length ? sent.body : undefined);
   // What CloudFront's access log records in AWS; the statistics count views from it.
-  cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
+  cdnLog?.record({ method: req.method ?? 'GET', path: viewerPath, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
 }
 
 async function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL, staticDir: string): Promise<void> {
@@ -179,8 +180,12 @@ export function createLocalServer(o: { staticDir: string; ready?: Promise<void>;
     // As CloudFront's response headers policy does, on every answer (SPA, API, errors).
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     // Requests that arrive while DynamoDB Local is still starting wait for it.
-    const work = (o.ready ?? Promise.resolve()).then(() =>
-      url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(req, res, url, o.staticDir));
+    const work = (o.ready ?? Promise.resolve()).then(() => {
+      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, o.cdnLog);
+      // As CloudFront's `/c/*` behaviour: its function's path, then the API (the page with its card).
+      if (url.pathname.startsWith('/c/')) return handleApi(req, res, new URL(cardPagePath(url.pathname) + url.search, url), o.cdnLog, url.pathname);
+      return handleStatic(req, res, url, o.staticDir);
+    });
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });

@@ -7,7 +7,7 @@ import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
+import { cardPageFunctionCode, cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers.ts';
 import { CDN_LOG_PREFIX } from '../layout.ts';
 import { PREVIOUS_ASSETS_PATH } from './web.ts';
@@ -60,6 +60,13 @@ export class Edge extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(viewerAddressFunctionCode()),
       comment: 'Passes the viewer address to the API as x-viewer-address',
+    });
+
+    // Every path under /c/ reaches the page route `/c/{id}` (shared/edge-functions.ts cardPagePath).
+    const cardPagePathFn = new cloudfront.Function(this, 'CardPagePath', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(cardPageFunctionCode()),
+      comment: 'Sends every path under /c/ to the card page route /c/{id} of the API',
     });
 
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
@@ -165,6 +172,13 @@ export class Edge extends Construct {
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headers,
           compress: true,
+        },
+        // The public card page with its card inside (issue 20): from the API, cached and
+        // invalidated like the card JSON it carries (same cache policy, functions/domain/cards/invalidate-cards.ts).
+        '/c/*': {
+          ...api(publicCard, false),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          functionAssociations: [{ function: cardPagePathFn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // Private routes below /api/card/: per user.
         '/api/card/company*': api(privateApi, true),
