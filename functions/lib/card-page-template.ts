@@ -1,18 +1,25 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 // The built public page (web/card.html after `npm run build`: hashed script names) that
-// `GET /c/{id}` fills with the card. In Lambda it lies in the function's own folder, copied there by
-// the bundler (infra/bundle.ts) from the same build the web bucket gets; locally it is the web
-// build the server serves (dist/web), re-read when a rebuild replaced it.
+// `GET /c/{id}` fills with the card. In a Lambda bundle it lies in the function's own folder,
+// copied there by the bundler (functions/card-page-file.ts) from the same build the web bucket gets;
+// run from the sources it is the web build the local server serves (dist/web), re-read when a
+// rebuild replaced it.
 
 export const CARD_PAGE_FILE_NAME = 'card.html';
 
-const localFile = resolve(import.meta.dirname, '../../dist/web', CARD_PAGE_FILE_NAME);
-
+/** Beside the bundle's index.mjs (this module may sit in its chunks/ folder), else the local web build. */
 function templateFile(): string {
-  const taskRoot = process.env.LAMBDA_TASK_ROOT;
-  return taskRoot ? join(taskRoot, CARD_PAGE_FILE_NAME) : localFile;
+  const here = import.meta.dirname;
+  const candidates = [
+    ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, CARD_PAGE_FILE_NAME)] : []),
+    join(here, CARD_PAGE_FILE_NAME),
+    join(here, '..', CARD_PAGE_FILE_NAME),
+    resolve(here, '../../dist/web', CARD_PAGE_FILE_NAME),
+  ];
+  return candidates.find((f) => existsSync(f)) ?? candidates.at(-1)!;
 }
 
 let cached: { file: string; mtimeMs: number; text: string } | undefined;
