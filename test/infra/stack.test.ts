@@ -397,6 +397,15 @@ describe('web delivery', () => {
     expect(files.some((f) => f.endsWith('index.html'))).toBe(true);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
+
+  test('a deploy invalidates every cached card page, after the card area function that fills the new card.html is in place (issue 20)', () => {
+    const all = template.findResources('Custom::CDKBucketDeployment') as Record<string, { Properties: Record<string, any>; DependsOn?: string[] }>;
+    const [, pages] = Object.entries(all).find(([, d]) => d.Properties.DestinationBucketKeyPrefix === undefined)!;
+    expect(pages.Properties.DistributionPaths).toEqual(['/index.html', '/card.html', '/c/*']);
+    const cardFunction = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => /ApiFncard/i.test(id) || /Api.*card/i.test(id))?.[0];
+    expect(cardFunction, Object.keys(template.findResources('AWS::Lambda::Function')).join(', ')).toBeDefined();
+    expect(pages.DependsOn ?? []).toContain(cardFunction);
+  });
 });
 
 describe('CloudFront rewrite function', () => {
