@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 // The built public page (web/card.html after `npm run build`: hashed script names) that
 // `GET /c/{id}` fills with the card. In a Lambda bundle it lies in the function's own folder,
-// copied there by the bundler (functions/card-page-file.ts) from the same build the web bucket gets;
+// copied there by the bundler (infra/card-page-file.ts) from the same build the web bucket gets;
 // run from the sources it is the web build the local server serves (dist/web), re-read when a
 // rebuild replaced it.
 

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { parse, safeParse } from 'zod/mini';
 import type { z } from 'zod';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { fieldErrorsOf } from '../../shared/schemas/common.ts';
-import { msg } from '../../shared/messages.ts';
+import { fieldErrorsOf } from '../../shared/schemas/field-errors.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { AppError, PayloadTooLargeError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
-import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
@@ -17,7 +17,7 @@ import { mapStack } from './stack-map.ts';
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface HandlerInput<R extends RouteDef> {
   params: In<R['params']>;
@@ -48,12 +48,12 @@ function isFileResult(v: unknown): v is FileResult {
   return typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
 }
 
-type Output<R extends RouteDef> = R['output'] extends z.ZodType ? z.input<R['output']> : FileResult;
+type Output<R extends RouteDef> = R['output'] extends z.core.$ZodType ? z.input<R['output']> : FileResult;
 
-function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+function parsePart(schema: z.core.$ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   // Absent params/query (and an empty body) are `{}`; a JSON `null` body is not an object.
-  const result = schema.safeParse(value === undefined ? {} : value);
+  const result = safeParse(schema, value === undefined ? {} : value);
   if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
   return result.data;
 }
@@ -142,10 +142,6 @@ export interface CacheOptions {
   etag?: boolean;
 }
 
-/**
- * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
- * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
- */
 /** How a route answers beyond its data: caching, and where a visitor goes when a link fails. */
 export interface HandlerOptions extends CacheOptions {
   /**
@@ -161,6 +157,10 @@ export interface HandlerOptions extends CacheOptions {
   failureHtml?: () => Promise<string>;
 }
 
+/**
+ * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
+ * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
+ */
 export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
 
 function etagOf(body: string | Buffer): string {
@@ -187,6 +187,14 @@ function success(event: HttpEvent, cache: CacheOptions, headers: Record<string, 
   }
   const isText = typeof body === 'string';
   return { statusCode: 200, headers: out, body: isText ? body : body.toString('base64'), isBase64Encoded: !isText };
+}
+
+let session: Promise<typeof import('./auth/session.ts')> | undefined;
+
+/** The signed-in caller; the token code (jose, the user read) loads only for routes that need it. */
+async function authenticate(event: HttpEvent): Promise<AuthUser> {
+  session ??= import('./auth/session.ts');
+  return (await session).authenticate(event);
 }
 
 /**
@@ -245,7 +253,7 @@ async function answer<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>)
     }
     if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
     // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
-    const data = route.output ? route.output.parse(result) : result;
+    const data = route.output ? parse(route.output, result) : result;
     return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
   } catch (err) {
     const failed = errorResult(err, route, event);

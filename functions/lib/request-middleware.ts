@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { requireOrigin } from './auth/origin.ts';
 import { AppError, statusOf } from './errors.ts';
 import { log } from './log.ts';
@@ -9,8 +9,6 @@ import { VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
-
-const started = new WeakMap<object, number>();
 
 /** The German message of an error answer, so the request line says why without a second line. */
 function messageOf(result: Result): string | undefined {
@@ -31,6 +29,8 @@ function messageOf(result: Result): string | undefined {
 export function clientAddress(event: Event): string {
   return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
+
+const started = new WeakMap<object, number>();
 
 function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | undefined, result: Result): void {
   const begin = started.get(event);
