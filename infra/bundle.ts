@@ -17,6 +17,7 @@ import type { RouteDef } from '../shared/api/define.ts';
 import { jobs } from './jobs.ts';
 import { handlerBundle } from './bundle-options.ts';
 import { addFonts, addNativeModules } from './native-modules.ts';
+import { addCardPage } from './card-page-file.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -146,6 +147,7 @@ function entryFileOf(entry: BundleEntry, scratch: string): string {
 function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
   addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
   addFonts({ bundleDir: outdir, metafile });
+  addCardPage({ bundleDir: outdir, metafile });
 }
 
 /** What a built function holds: its entry, its chunks, and which route modules went into which chunk. */

@@ -215,7 +215,8 @@ export class VisitenkartenStack extends Stack {
       ...(this.webAclArn ? { webAclArn: this.webAclArn } : {}),
       ...(ctx.domain ? { domain: ctx.domain } : {}),
     });
-    if (props.webDir) web.deploy(props.webDir, edge.distribution);
+    // The card pages `/c/{id}` come from the card area's function (route cardPage), filled from this build.
+    if (props.webDir) web.deploy(props.webDir, edge.distribution, { pageFunctions: Object.values(api.functions) });
 
     const jobDefs = props.jobs ?? declaredJobs;
     // EventBridge notifications of the log bucket only while a job consumes them (infra/jobs.ts, kind

@@ -149,6 +149,12 @@ export interface HandlerOptions extends CacheOptions {
    * this page of the web app (which explains it in the visitor's language) instead of a JSON body.
    */
   failurePage?: (event: HttpEvent) => string;
+  /**
+   * For pages (the public card page `/c/{id}`): any failure answers this HTML instead of a JSON
+   * body, 404 for every refusal (unknown, inactive, malformed: one answer for all), 500 when the
+   * server failed.
+   */
+  failureHtml?: () => Promise<string>;
 }
 
 /**
@@ -251,6 +257,9 @@ async function answer<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>)
     return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
   } catch (err) {
     const failed = errorResult(err, route, event);
+    if (cache.failureHtml) {
+      return { statusCode: failed.statusCode === 500 ? 500 : 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: await cache.failureHtml() };
+    }
     if (!cache.failurePage) return failed;
     // The request line shows the 303; this line says what failed.
     log('info', 'visitor link failed: sent on to the web page that explains it', { route: route.name, status: failed.statusCode, body: failed.body });

@@ -8,13 +8,14 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routeList } from '../../shared/api/routes.ts';
 import { apiRouteKey } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
+import { cardPagePath, spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
 import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
 import { TAP_BEACON_PATH } from '../../shared/card/taps.ts';
 import { routeMatcher } from '../lib/route-match.ts';
 import { log } from '../lib/log.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
+import { compressAnswer } from './compression.ts';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -129,7 +130,8 @@ function lambdaContext(requestId: string, name: string): Context {
   };
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cdnLog?: Pick<CdnLogWriter, 'record'>): Promise<void> {
+/** `viewerPath`: the path the visitor asked for, where a CDN function changed it (the access log records that one). */
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cdnLog?: Pick<CdnLogWriter, 'record'>, viewerPath = url.pathname): Promise<void> {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match === null) return sendJson(res, 404, { message: msg.errors.routeNotFound });
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
@@ -141,16 +143,19 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   const handler = await loadHandler(match.route);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
   const status = result.statusCode ?? 200;
-  const data = !result.body ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-  // With its length the answer goes out in one piece, not chunked (as API Gateway sends it).
-  const length = data !== undefined && status !== 304 && status !== 204 ? { 'content-length': String(Buffer.byteLength(data)) } : {};
-  res.writeHead(status, { ...securityHeaders, ...(result.headers as Record<string, string> | undefined), ...length });
-  res.end(data);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  const raw = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+  // As CloudFront's `compress: true` does; with its length the answer goes out in one piece, not chunked (as API Gateway sends it).
+  const sent = raw ? compressAnswer({ method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], headers, body: raw }) : undefined;
+  const length = sent && status !== 304 && status !== 204 ? { 'content-length': String(sent.body.length) } : {};
+  res.writeHead(status, { ...securityHeaders, ...headers, ...sent?.headers, ...length });
+  res.end(sent?.body);
   // What CloudFront's access log records in AWS; the statistics count views from it.
-  cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'], query: url.search.slice(1) });
+  cdnLog?.record({ method: req.method ?? 'GET', path: viewerPath, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'], query: url.search.slice(1) });
 }
 
-async function handleStatic(res: ServerResponse, url: URL, staticDir: string): Promise<number> {
+async function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL, staticDir: string): Promise<number> {
   let rewritten: string;
   try {
     rewritten = spaRewrite(decodeURIComponent(url.pathname));
@@ -172,8 +177,10 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
     // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
     // The tap beacon is revalidated like the pages (infra/constructs/web.ts): the CDN keeps it, browsers ask every time.
     const cache = rewritten.endsWith('.html') || rewritten === TAP_BEACON_PATH ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-    res.writeHead(200, { ...securityHeaders, 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
-    res.end(data);
+    const headers = { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache };
+    const sent = compressAnswer({ method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], headers, body: data });
+    res.writeHead(200, { ...securityHeaders, ...headers, ...sent.headers });
+    res.end(sent.body);
     return 200;
   } catch {
     res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
@@ -189,11 +196,13 @@ export function createLocalServer(o: { staticDir: string; ready?: Promise<void>;
     // As CloudFront's response headers policy does, every answer (SPA, API, errors) carries the
     // security headers: each writeHead below starts from them.
     // Requests that arrive while DynamoDB Local is still starting wait for it.
-    const work = (o.ready ?? Promise.resolve()).then(() =>
-      url.pathname.startsWith('/api/')
-        ? handleApi(req, res, url, o.cdnLog)
-        // Static files are the CDN's own answers (no Lambda); the log records them as CloudFront's would (the tap beacon counts).
-        : handleStatic(res, url, o.staticDir).then((status) => o.cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status, userAgent: req.headers['user-agent'], query: url.search.slice(1) })));
+    const work = (o.ready ?? Promise.resolve()).then(() => {
+      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, o.cdnLog);
+      // As CloudFront's `/c/*` behaviour: its function's path, then the API (the page with its card).
+      if (url.pathname.startsWith('/c/')) return handleApi(req, res, new URL(cardPagePath(url.pathname) + url.search, url), o.cdnLog, url.pathname);
+      // Static files are the CDN's own answers (no Lambda); the log records them as CloudFront's would (the tap beacon counts).
+      return handleStatic(req, res, url, o.staticDir).then((status) => o.cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status, userAgent: req.headers['user-agent'], query: url.search.slice(1) }));
+    });
     work.catch((err: unknown) => {
       log('error', 'local server failure', { path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       if (!res.headersSent) sendJson(res, 500, { message: msg.errors.generic });

@@ -7,7 +7,7 @@ import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
+import { cardPageFunctionCode, cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { cdnBehaviours } from '../cdn-behaviours.ts';
@@ -66,6 +66,13 @@ export class Edge extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(viewerAddressFunctionCode()),
       comment: 'Passes the viewer address to the API as x-viewer-address',
+    });
+
+    // Every path under /c/ reaches the page route `/c/{id}` (shared/edge-functions.ts cardPagePath).
+    const cardPagePathFn = new cloudfront.Function(this, 'CardPagePath', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(cardPageFunctionCode()),
+      comment: 'Sends every path under /c/ to the card page route /c/{id} of the API',
     });
 
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
@@ -160,6 +167,17 @@ export class Edge extends Construct {
       if (!made.has(key)) made.set(key, behaviourOf(b.kind, b.methods === 'all'));
       return [b.pattern, made.get(key)!];
     }));
+
+    // The public card page with its card inside (route cardPage, issue 20): cached and invalidated
+    // like the card JSON it carries (its `cdn: 'shared'` behaviour); a page for visitors, so plain
+    // http is redirected, and every path under /c/ goes through the card page function to `/c/{id}`.
+    const cardPageBehaviour = apiBehaviours['/c/*'];
+    if (!cardPageBehaviour) throw new Error('Kein CloudFront-Verhalten /c/* (Route cardPage mit cdn: shared)');
+    apiBehaviours['/c/*'] = {
+      ...cardPageBehaviour,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      functionAssociations: [{ function: cardPagePathFn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
 
     const webOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.webBucket);
     // Hashed assets of earlier deploys (web.ts copies every deploy's assets there and expires them):

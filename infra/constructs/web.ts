@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import type { IConstruct } from 'constructs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -39,7 +40,7 @@ export class WebBucket extends Construct {
    * only the lifecycle rule removes, then the rest (index.html, favicon) revalidated. Source maps
    * stay out of the bucket.
    */
-  deploy(webDir: string, distribution: cloudfront.IDistribution): void {
+  deploy(webDir: string, distribution: cloudfront.IDistribution, o: { pageFunctions?: readonly IConstruct[] } = {}): void {
     if (!existsSync(join(webDir, 'index.html'))) return;
     const assets = s3deploy.Source.asset(join(webDir, 'assets'), { exclude: ['*.map', '**/*.map'] });
     const current = new s3deploy.BucketDeployment(this, 'Assets', {
@@ -64,10 +65,14 @@ export class WebBucket extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString(cacheControl.revalidate)],
       prune: true,
       distribution,
-      // Both HTML entries: the back office (index.html) and the public card page (card.html).
-      distributionPaths: ['/index.html', '/card.html'],
+      // Both HTML entries: the back office (index.html) and the public pages (card.html), and every
+      // cached card page `/c/{id}` (issue 20: the API fills this build's card.html; a copy cached at
+      // the edge names the previous build's scripts, which expire after OLD_ASSET_DAYS).
+      distributionPaths: ['/index.html', '/card.html', '/c/*'],
     });
-    // The pages must never point at chunks that are not uploaded yet.
+    // The pages must never point at chunks that are not uploaded yet, and the card pages are
+    // invalidated only once the functions that fill the new card.html are in place.
     pages.node.addDependency(current);
+    for (const fn of o.pageFunctions ?? []) pages.node.addDependency(fn);
   }
 }

@@ -14,6 +14,8 @@ export interface PageTexts {
   retry: string;
   back: string;
   documentTitle: string;
+  /** The page's meta description (link previews, search results); `{name}` is the card's display name. */
+  description: string;
 }
 
 export const pageTexts: Record<CardLang, PageTexts> = {
@@ -25,6 +27,7 @@ export const pageTexts: Record<CardLang, PageTexts> = {
     retry: 'Erneut versuchen',
     back: 'Zurück',
     documentTitle: 'Visitenkarte',
+    description: 'Digitale Visitenkarte von {name}',
   },
   en: {
     notFound: 'Card not found',
@@ -34,6 +37,7 @@ export const pageTexts: Record<CardLang, PageTexts> = {
     retry: 'Try again',
     back: 'Back',
     documentTitle: 'Business card',
+    description: 'Digital business card of {name}',
   },
 };
 

@@ -35,6 +35,53 @@ export const themeLabels = {
 export type ThemeName = keyof typeof themeLabels;
 export const themeNames = Object.keys(themeLabels) as ThemeName[];
 
+/** The four layouts of the theme kit (web/src/themes/kit.tsx). */
+export type Layout = 'hero' | 'avatar' | 'side' | 'plain';
+
+/**
+ * Each theme's layout, and `photo: false` for a theme that never shows the photo. Here rather than
+ * in the web's theme table (which adds options and CSS) because the server needs it too: the public
+ * page's HTML preloads the photo at the size the theme will draw it (functions/domain/cards/card-page-html.ts).
+ */
+export const themeLayouts: Record<ThemeName, { layout: Layout; photo?: false }> = {
+  'the-vcard': { layout: 'hero' },
+  'the-vcard-en': { layout: 'hero' },
+  'the-vcard-v2': { layout: 'avatar' },
+  'the-vcard-button-swap': { layout: 'hero' },
+  NoPicture: { layout: 'hero', photo: false },
+  dark: { layout: 'hero' },
+  'dark-round': { layout: 'avatar' },
+  minimal: { layout: 'plain' },
+  'round-photo': { layout: 'avatar' },
+  'square-photo': { layout: 'side' },
+  sidebar: { layout: 'side' },
+  banner: { layout: 'avatar' },
+  split: { layout: 'side' },
+  elegant: { layout: 'avatar' },
+  compact: { layout: 'side' },
+  tiles: { layout: 'hero' },
+  outline: { layout: 'avatar' },
+  gradient: { layout: 'hero' },
+  classic: { layout: 'plain' },
+  bold: { layout: 'hero' },
+  paper: { layout: 'plain' },
+  testing: { layout: 'plain' },
+};
+
+/** `sizes` of the photo's `<picture>` in each layout; `plain` draws no photo. */
+export const layoutPhotoSizes: Record<Layout, string | undefined> = {
+  hero: '(max-width: 440px) 100vw, 400px',
+  avatar: '160px',
+  side: '120px',
+  plain: undefined,
+};
+
+/** The `sizes` a card in this theme draws its photo at, or undefined when the theme shows no photo. */
+export function themePhotoSizes(name: string | null | undefined): string | undefined {
+  const t = themeLayouts[resolveThemeName(name)];
+  return t.photo === false ? undefined : layoutPhotoSizes[t.layout];
+}
+
 export function isThemeName(name: string | null | undefined): name is ThemeName {
   return typeof name === 'string' && Object.hasOwn(themeLabels, name);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { useTestServer } from '../helpers/server.ts';
-import { ALL_CARDS_PATH } from '../../functions/domain/cards/invalidate-cards.ts';
+import { ALL_CARDS_PATHS } from '../../functions/domain/cards/invalidate-cards.ts';
 import { uploadImage } from '../helpers/card-fixtures.ts';
 import { createTenant } from './cards.helpers.ts';
 import type { CardTenant } from './cards.helpers.ts';
@@ -12,7 +12,7 @@ import type { CardTenant } from './cards.helpers.ts';
 
 const s = useTestServer();
 
-const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`];
+const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`, `/c/${id}`];
 
 /** What the card-changed job has asked the CDN to drop once it has handled every change so far (requests ask for nothing themselves). */
 async function invalidated() {
@@ -104,7 +104,7 @@ describe('CDN invalidation of public cards', () => {
     clearRecordedInvalidations();
     const res = await s.call('companyDelete', { params: { id: other.company.id }, token: await s.adminToken() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await invalidated()).toContainEqual([ALL_CARDS_PATH]);
+    expect(await invalidated()).toContainEqual([...ALL_CARDS_PATHS]);
     expect((await s.call('cardGet', { params: { id: a.id } })).status).toBe(404);
   });
 

@@ -95,6 +95,11 @@ export interface RouteFixture {
    * that redirect where they would expect a 4xx or 503.
    */
   visitorLink?: boolean;
+  /**
+   * A page visitors open (the public card page `/c/{id}`): every failure, bad input included,
+   * answers the one not-found page (404, HTML), never a JSON error.
+   */
+  page?: boolean;
   badInputs?: (c: FixtureContext, t: Tenant) => Promise<Call[]> | Call[];
   /** Top-level body keys that legitimately accept `null` (the bad-input harness then does not send null there). */
   nullable?: string[];
@@ -383,6 +388,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
   cardGet: {
     call: (_c, t) => ({ params: { id: t.person.id } }),
     foreign: 'public',
+    badInputs: () => [{ params: { id: 'x'.repeat(65) } }],
+  },
+  cardPage: {
+    call: (_c, t) => ({ params: { id: t.person.id } }),
+    foreign: 'public',
+    page: true,
     badInputs: () => [{ params: { id: 'x'.repeat(65) } }],
   },
   cardVcard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public' },

@@ -178,6 +178,12 @@ export function runBadInput(shard: number, shards: number): void {
             expect(res.headers.get('location') ?? '', `${route.name} ${k.label}`).toMatch(/^\/qr\/[^/?#\s]+\/[^/?#\s]+$/);
             continue;
           }
+          if (f.page) {
+            // The one not-found page: HTML, the same for every refusal.
+            expect(res.status, `${route.name} ${k.label}: ${res.status} ${res.text.slice(0, 200)}`).toBe(404);
+            expect(res.contentType, `${route.name} ${k.label}`).toBe('text/html; charset=utf-8');
+            continue;
+          }
           expectRefused(res, `${route.name} ${k.label}`);
         }
         expect(({} as Record<string, unknown>).polluted, 'Object.prototype verändert').toBeUndefined();

@@ -48,6 +48,20 @@ const shipped = (dir: string) => jsFiles(dir).map((f) => readFileSync(join(dir, 
 const version = (dir: string, pkg: string) => (JSON.parse(readFileSync(join(dir, pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('Lambda bundles', () => {
+  test('the card area carries the built card.html, the one the web bucket gets; its page route fills it from there (issue 20)', async () => {
+    const built = readFileSync(join(root, 'dist/web/card.html'), 'utf8');
+    expect(readFileSync(join(out, 'card/card.html'), 'utf8')).toBe(built);
+    const withPage = allEntries().map(bundleDirName).filter((name) => existsSync(join(out, name, 'card.html')));
+    expect(withPage).toEqual(['card']);
+    Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+    const { handler } = (await import(pathToFileURL(join(out, 'card/index.mjs')).href)) as { handler: (e: unknown, c: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string> }> };
+    const id = 'x'.repeat(65);
+    const page = await handler({ routeKey: 'GET /c/{id}', rawPath: `/c/${id}`, pathParameters: { id }, headers: {}, requestContext: { requestId: 'r1', http: { method: 'GET', path: `/c/${id}`, sourceIp: '127.0.0.1' } } }, {});
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toBe(built.replace('<!--card-data-->', ''));
+  });
+
   test('every area, function URL and job bundles; the system bundle answers GET /api/health and 404s an unknown route key', async () => {
     for (const entry of allEntries()) {
       const dir = join(out, bundleDirName(entry));

@@ -13,7 +13,7 @@ import { CARD_CHANGED_SOURCE } from '../../functions/jobs/card-changed-source.ts
 import { apiRoutesByArea, areas, routeList } from '../../shared/api/routes.ts';
 import { apiRouteKey, defineRoute } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
+import { cardPageFunctionCode, cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
 import { CDN_LOG_PREFIX } from '../../shared/api/needs.ts';
 import { HTTP_API_TIMEOUT_SECONDS } from '../../infra/constructs/api.ts';
@@ -378,6 +378,26 @@ describe('CloudFront', () => {
     expect(existsSync(join(webDir, 'tap.gif'))).toBe(true);
   });
 
+  test('the card page /c/* comes from the API, cached and keyed like the card JSON, over HTTPS, every path through the card page function (issue 20)', () => {
+    type B = { PathPattern: string; CachePolicyId: unknown; TargetOriginId: string; AllowedMethods: string[]; ViewerProtocolPolicy: string; Compress: boolean; OriginRequestPolicyId?: unknown; FunctionAssociations: { EventType: string; FunctionARN: unknown }[] };
+    const all = behaviours as unknown as B[];
+    const page = all.find((b) => b.PathPattern === '/c/*')!;
+    const card = all.find((b) => b.PathPattern === '/api/card/*')!;
+    expect(page).toBeDefined();
+    // The first behaviour that matches a card address is this one (never the web bucket's default).
+    for (const path of ['/c/x1', '/c/', '/c/x1/vcard']) expect(all.find((b) => matches(b.PathPattern, path))!.PathPattern, path).toBe('/c/*');
+    expect(page.TargetOriginId).toBe(card.TargetOriginId);
+    expect(JSON.stringify(page.CachePolicyId)).toBe(JSON.stringify(card.CachePolicyId));
+    expect(page.OriginRequestPolicyId).toBeUndefined();
+    expect(page.AllowedMethods.sort()).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(page.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(page.Compress).toBe(true);
+    expect(page.FunctionAssociations).toHaveLength(1);
+    expect(page.FunctionAssociations[0]!.EventType).toBe('viewer-request');
+    const fnId = Object.keys(template.findResources('AWS::CloudFront::Function')).find((id) => JSON.stringify(page.FunctionAssociations[0]!.FunctionARN).includes(id))!;
+    expect(template.findResources('AWS::CloudFront::Function')[fnId]!.Properties.FunctionCode).toBe(cardPageFunctionCode());
+  });
+
   test('the API origin carries the origin secret; the execute-api URL is no output', () => {
     const origin = (dist.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.CustomOriginConfig)!;
     expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: expect.objectContaining({ 'Fn::Join': expect.anything() }) }]);
@@ -451,6 +471,15 @@ describe('web delivery', () => {
     expect(files.some((f) => f.endsWith('index.html'))).toBe(true);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
+
+  test('a deploy invalidates every cached card page, after the card area function that fills the new card.html is in place (issue 20)', () => {
+    const all = template.findResources('Custom::CDKBucketDeployment') as Record<string, { Properties: Record<string, any>; DependsOn?: string[] }>;
+    const [, pages] = Object.entries(all).find(([, d]) => d.Properties.DestinationBucketKeyPrefix === undefined)!;
+    expect(pages.Properties.DistributionPaths).toEqual(['/index.html', '/card.html', '/c/*']);
+    const cardFunction = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => /ApiFncard/i.test(id) || /Api.*card/i.test(id))?.[0];
+    expect(cardFunction, Object.keys(template.findResources('AWS::Lambda::Function')).join(', ')).toBeDefined();
+    expect(pages.DependsOn ?? []).toContain(cardFunction);
+  });
 });
 
 describe('CloudFront rewrite function', () => {
@@ -469,6 +498,20 @@ describe('CloudFront rewrite function', () => {
     ['/api/card/abc', '/api/card/abc'],
   ])('%s -> %s', (uri, expected) => {
     expect(rewrite(uri)).toBe(expected);
+  });
+});
+
+describe('CloudFront card page function', () => {
+  const code = cardPageFunctionCode();
+  const run = (uri: string) => runInNewContext(`${code}\nhandler({ request: { uri: ${JSON.stringify(uri)} } }).uri`) as string;
+  test.each([
+    ['/c/abc', '/c/abc'],
+    ['/c/abc/', '/c/abc'],
+    ['/c/', '/c/-'],
+    ['/c/abc/vcard', '/c/-'],
+    ['/c/a%20b', '/c/a%20b'],
+  ])('%s -> %s', (uri, expected) => {
+    expect(run(uri)).toBe(expected);
   });
 });
 

@@ -17,7 +17,7 @@ vi.mock('../../functions/lib/db.ts', () => ({
   },
 }));
 
-const { ALL_CARDS_PATH, MAX_CARDS_BY_PATH, cardCdnPaths, cdnPathsOf } = await import('../../functions/domain/cards/invalidate-cards.ts');
+const { ALL_CARDS_PATHS, MAX_CARDS_BY_PATH, cardCdnPaths, cdnPathsOf } = await import('../../functions/domain/cards/invalidate-cards.ts');
 
 const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `karte-${from + i}` }));
 const change = (scope: CardChange['scope'], targetId: string, extra: Partial<CardChange> = {}): CardChange => ({
@@ -32,19 +32,20 @@ describe('the CDN paths of card changes', () => {
   it('names both paths of every card of a profile up to the limit', async () => {
     pages = [ids(60), ids(MAX_CARDS_BY_PATH - 60, 60)];
     const paths = await cdnPathsOf([change('profile', 'p1')]);
-    expect(paths).toHaveLength(2 * MAX_CARDS_BY_PATH);
-    expect(paths.slice(0, 2)).toEqual(cardCdnPaths('karte-0'));
+    expect(paths).toHaveLength(3 * MAX_CARDS_BY_PATH);
+    expect(paths.slice(0, 3)).toEqual(cardCdnPaths('karte-0'));
+    expect(ALL_CARDS_PATHS).toEqual(['/api/card/*', '/c/*']);
   });
 
   it('sends the wildcard once past the limit and stops reading', async () => {
     pages = [ids(MAX_CARDS_BY_PATH), ids(1, MAX_CARDS_BY_PATH), ids(500, 1000)];
-    expect(await cdnPathsOf([change('company', 'c1')])).toEqual([ALL_CARDS_PATH]);
+    expect(await cdnPathsOf([change('company', 'c1')])).toEqual([...ALL_CARDS_PATHS]);
     expect(pagesRead).toBe(2);
   });
 
   it('a company being deleted drops all cards without reading them (their ids may be gone)', async () => {
     pages = [ids(3)];
-    expect(await cdnPathsOf([change('company', 'c1', { companyDeleted: true })])).toEqual([ALL_CARDS_PATH]);
+    expect(await cdnPathsOf([change('company', 'c1', { companyDeleted: true })])).toEqual([...ALL_CARDS_PATHS]);
     expect(pagesRead).toBe(0);
   });
 
@@ -58,6 +59,6 @@ describe('the CDN paths of card changes', () => {
   });
 
   it('encodes ids in paths', () => {
-    expect(cardCdnPaths('a b')).toEqual(['/api/card/a%20b', '/api/card/a%20b/vcard']);
+    expect(cardCdnPaths('a b')).toEqual(['/api/card/a%20b', '/api/card/a%20b/vcard', '/c/a%20b']);
   });
 });

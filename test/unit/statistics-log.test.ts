@@ -38,7 +38,7 @@ describe('CDN log parsing', () => {
     expect(countOf('GET', '/tap.gif', 200, 'c=a%2Db&k=web')).toEqual({ kind: 'tap', tap: 'web', cardId: 'a-b' });
   });
 
-  it('counts 200/304 GETs of the card JSON as views and of the vCard as saves, per card and Berlin day', async () => {
+  it('counts 200/304 GETs of the card page and of the card JSON as views and of the vCard as saves, per card and Berlin day', async () => {
     const text = CDN_LOG_HEADER + [
       line('2026-03-10T10:00:00Z', '/api/card/abc'),
       line('2026-03-10T11:00:00Z', '/api/card/abc', { status: 304 }),
@@ -50,12 +50,17 @@ describe('CDN log parsing', () => {
       line('2026-03-10T12:00:00Z', '/api/card/statistic'),
       line('2026-03-10T12:00:00Z', '/api/card/company/person/abc'),
       line('2026-03-10T12:00:00Z', '/c/abc'),
+      line('2026-03-10T12:00:01Z', '/c/abc', { status: 304 }),
+      line('2026-03-10T12:00:02Z', '/c/abc', { status: 404 }),
+      line('2026-03-10T12:00:03Z', '/c/abc', { method: 'HEAD' }),
+      line('2026-03-10T12:00:04Z', '/c/'),
+      line('2026-03-10T12:00:05Z', '/c/abc/x'),
     ].join('\n') + '\n';
     const parsed = await parseCdnLog(logLines(Readable.from([Buffer.from(text)])));
-    expect(parsed.lines).toBe(10);
-    expect(parsed.counted).toBe(4);
+    expect(parsed.lines).toBe(15);
+    expect(parsed.counted).toBe(6);
     expect(parsed.counts).toEqual([
-      { cardId: 'abc', day: '2026-03-10', views: 2, saves: { vcard: 1 }, taps: {} },
+      { cardId: 'abc', day: '2026-03-10', views: 4, saves: { vcard: 1 }, taps: {} },
       { cardId: 'xyz', day: '2026-03-10', views: 1, saves: {}, taps: {} },
     ]);
   });

@@ -6,16 +6,22 @@ import type { CardChange } from './card-change.ts';
 // functions/lib/http.ts cdnCached). The `card-changed` job asks for these paths to be dropped
 // after a change, so the next view loads the new card.
 
-/** Above this many cards one change invalidates `/api/card/*` instead of two paths per card. */
+/** Above this many cards one change invalidates `ALL_CARDS_PATHS` instead of three paths per card. */
 export const MAX_CARDS_BY_PATH = 100;
 
-/** Everything on `/api/card/` (the private `/api/card/company/*` is not cached, so this only drops cards). */
-export const ALL_CARDS_PATH = '/api/card/*';
+/**
+ * Every cached card: its JSON and vCard on `/api/card/` (the private `/api/card/company/*` is not
+ * cached, so this only drops cards) and its page `/c/{id}`, which carries the same JSON (issue 20).
+ */
+export const ALL_CARDS_PATHS: readonly string[] = ['/api/card/*', '/c/*'];
 
-/** The cached answers of one card. */
+/**
+ * The cached answers of one card: `GET /api/card/{id}`, its vCard, and the page `/c/{id}` that
+ * holds the same JSON. Whoever lists a card's CDN paths takes them from here.
+ */
 export function cardCdnPaths(personId: string): string[] {
   const id = encodeURIComponent(personId);
-  return [`/api/card/${id}`, `/api/card/${id}/vcard`];
+  return [`/api/card/${id}`, `/api/card/${id}/vcard`, `/c/${id}`];
 }
 
 /** The Query listing the cards of a profile, a company or a legacy company. */
@@ -53,12 +59,12 @@ export async function affectedCardIds(change: CardChange): Promise<string[] | 'a
   return ids;
 }
 
-/** The CDN paths of a batch of changes: each card's two, or the wildcard once anything touches many. */
+/** The CDN paths of a batch of changes: each card's three, or the wildcards once anything touches many. */
 export async function cdnPathsOf(changes: CardChange[]): Promise<string[]> {
   const paths = new Set<string>();
   for (const change of changes) {
     const ids = await affectedCardIds(change);
-    if (ids === 'all') return [ALL_CARDS_PATH];
+    if (ids === 'all') return [...ALL_CARDS_PATHS];
     for (const id of ids) for (const p of cardCdnPaths(id)) paths.add(p);
   }
   return [...paths];

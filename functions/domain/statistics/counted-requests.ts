@@ -1,6 +1,8 @@
-// Which requests of the CDN's access log count, and as what. The card JSON is what the public page
-// `/c/:id` loads, so one answered request is one view; a save is a request that puts the card
-// into the visitor's address book or wallet. A tap is a GET of the beacon file (TAP_BEACON_PATH)
+// Which requests of the CDN's access log count, and as what. The public page `/c/{id}` arrives with
+// its card (issue 20), so one answered page is one view; the card JSON `/api/card/{id}`, which the
+// page loads only when the card did not come with it (a page cached before that change), counts as
+// one too: a visit makes one of the two requests, never both. A save is a request that puts the
+// card into the visitor's address book or wallet. A tap is a GET of the beacon file (TAP_BEACON_PATH)
 // the public page sends for a click on a counted link: `?c=<card id>&k=<kind>`.
 import { isTapKind, TAP_BEACON_PATH } from '../../../shared/card/taps.ts';
 import type { TapKind } from '../../../shared/card/taps.ts';
@@ -28,6 +30,7 @@ interface CountedPath {
 const ID = '([A-Za-z0-9_-]{1,64})';
 
 export const countedPaths: readonly CountedPath[] = [
+  { pattern: new RegExp(`^/c/${ID}$`), kind: 'view' },
   { pattern: new RegExp(`^/api/card/${ID}$`), kind: 'view' },
   { pattern: new RegExp(`^/api/card/${ID}/vcard$`), kind: 'vcard' },
   // The signed wallet links (a wrong signature is a 403 and does not count).

@@ -15,6 +15,19 @@ export const cardGet = defineRoute({
   cdn: 'shared',
   params: cardIdParams, output: publicCardSchema,
 });
+/**
+ * The public page itself, `/c/{id}` (not under /api/): the web build's card.html with exactly the
+ * JSON of `cardGet` inside, so the page draws the card without a request of its own (issue 20).
+ * Cached and invalidated with `cardGet`; every path under `/c/` reaches it (shared/edge-functions.ts
+ * cardPagePath), and every id without an active card gets the same 404 page.
+ */
+export const cardPage = defineRoute({
+  name: 'cardPage', method: 'GET', path: '/c/{id}', access: 'public',
+  handler: 'functions/handlers/card/card-page.ts',
+  needs: { table: 'read' },
+  cdn: 'shared',
+  params: cardIdParams,
+});
 /** 'Kontakt speichern': the card as a vCard 3.0 file. */
 export const cardVcard = defineRoute({
   name: 'cardVcard', method: 'GET', path: '/api/card/{id}/vcard', access: 'public',

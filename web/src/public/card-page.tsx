@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CARD_ROOT_CLASS } from '../../../shared/card/root.ts';
 import { pageTexts } from '../../../shared/card/page-texts.ts';
+import { CARD_DATA_ELEMENT_ID, publicCardInput } from '../../../shared/card/page-data.ts';
 import type { PublicCard } from '../../../shared/card/types.ts';
 import { cardContent } from '../themes/kit.tsx';
 import { themeComponent } from '../themes/index.tsx';
@@ -11,7 +12,9 @@ import { fetchPublic, LoadState, usePublicLoad } from './load-state.tsx';
 import { pageLanguage } from './visitor-language.ts';
 
 // The public card page `/c/:id` (spec §2): its own small entry, no router, no API client, no zod.
-// It fetches the card and shows nothing until it is there; every theme comes with the page.
+// The server sends the page with the card in it (functions/domain/cards/card-page-html.ts); only
+// without it (an unknown card: the same page for every such id) does it ask the API, and shows
+// nothing until the answer is there; every theme comes with the page.
 
 /** The card id from `/c/:id` (undefined for anything else). */
 export function cardIdFromPath(pathname: string): string | undefined {
@@ -30,7 +33,23 @@ export function cardIdFromPath(pathname: string): string | undefined {
  */
 function themeProps(card: PublicCard): ThemeProps {
   const lang = pageLanguage({ theme: card.profile?.settings?.theme, companyLang: card.lang });
-  return { person: { ...card.person, org: card.person.org?.trim() ? card.person.org : card.org }, profile: card.profile, lang, cardId: card.id };
+  return { ...publicCardInput(card, lang), cardId: card.id };
+}
+
+/**
+ * The card the server wrote into the page (`GET /c/{id}`, shared/card/page-data.ts), if it is this
+ * id's. Read once and removed, so a retry or a later render never takes stale data.
+ */
+export function embeddedCard(id: string | undefined): PublicCard | undefined {
+  const el = typeof document === 'undefined' ? null : document.getElementById(CARD_DATA_ELEMENT_ID);
+  if (!el) return undefined;
+  el.remove();
+  try {
+    const card = JSON.parse(el.textContent ?? '') as PublicCard;
+    return card && typeof card === 'object' && card.id === id ? card : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function Card({ card }: { card: PublicCard }) {
@@ -66,6 +85,8 @@ function Contact({ props }: { props: ThemeProps }) {
 export function CardPage({ pathname }: { pathname: string }) {
   const id = cardIdFromPath(pathname);
   const load = useMemo(() => (id ? () => fetchPublic<PublicCard>(`/api/card/${encodeURIComponent(id)}`) : undefined), [id]);
-  const { state, retry } = usePublicLoad(load);
+  // The card usually comes with the page; the API only when it did not (an older cached page, a retry).
+  const [ready] = useState(() => embeddedCard(id));
+  const { state, retry } = usePublicLoad(load, ready);
   return <LoadState state={state} retry={retry}>{(card) => <Card card={card} />}</LoadState>;
 }

@@ -32,15 +32,22 @@ export async function fetchPublic<T>(url: string, notFound: readonly number[] = 
   }
 }
 
-/** Runs `load` (again on retry); undefined `load` (an address that names no card) is "not found". */
-export function usePublicLoad<T>(load: (() => Promise<LoadResult<T>>) | undefined): { state: LoadStateValue<T>; retry: () => void } {
-  const [state, setState] = useState<LoadStateValue<T>>(load ? { status: 'loading' } : { status: 'not-found' });
+/**
+ * Runs `load` (again on retry); undefined `load` (an address that names no card) is "not found".
+ * `ready`: data the page already holds (the card inside the HTML of `/c/{id}`): shown at once, no
+ * first load.
+ */
+export function usePublicLoad<T>(load: (() => Promise<LoadResult<T>>) | undefined, ready?: T): { state: LoadStateValue<T>; retry: () => void } {
+  const [state, setState] = useState<LoadStateValue<T>>(ready !== undefined ? { status: 'ready', data: ready } : load ? { status: 'loading' } : { status: 'not-found' });
   const retry = useCallback(() => {
     if (!load) return;
     setState({ status: 'loading' });
     void load().then(setState);
   }, [load]);
-  useEffect(retry, [retry]);
+  const [loadFirst] = useState(ready === undefined);
+  useEffect(() => {
+    if (loadFirst) retry();
+  }, [retry, loadFirst]);
   return { state, retry };
 }
 

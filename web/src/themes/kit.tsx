@@ -5,6 +5,7 @@ import type { CardContent, ContactLine } from '../../../shared/card/content.ts';
 import { cardPalette, logoPlate } from '../../../shared/card/contrast.ts';
 import type { CardPalette, ColourShares } from '../../../shared/card/contrast.ts';
 import { imageMimeTypes, imageSrcset, modernFormats, variantUrl } from '../../../shared/images.ts';
+import { layoutPhotoSizes } from '../../../shared/card/themes.ts';
 import { Icon } from './icons.tsx';
 import { useLogoColours } from './logo-tone.ts';
 import { layoutLogoGround } from './table.ts';
@@ -98,7 +99,7 @@ export function Picture({ field, file, sizes, ...img }: ImgProps & { field: stri
 }
 
 /** The person's photo. */
-export function Photo({ v, className, sizes = '(max-width: 440px) 100vw, 400px', priority = true }: { v: CardView; className?: string; sizes?: string; priority?: boolean }) {
+export function Photo({ v, className, sizes = layoutPhotoSizes.hero!, priority = true }: { v: CardView; className?: string; sizes?: string; priority?: boolean }) {
   const { c } = v;
   if (!c.photoFile) return null;
   return (
@@ -283,7 +284,7 @@ export function AvatarCard({ v, className, order }: LayoutProps) {
   return (
     <CardRoot v={v} className={`vc-avatar-card ${className}`}>
       <header className="vc-head"><Logo v={v} /></header>
-      <div className="vc-avatar">{c.photo ? <Photo v={v} className="vc-avatar-img" sizes="160px" /> : <Initials v={v} />}</div>
+      <div className="vc-avatar">{c.photo ? <Photo v={v} className="vc-avatar-img" sizes={layoutPhotoSizes.avatar!} /> : <Initials v={v} />}</div>
       <NameBlock v={v} className="vc-name-block vc-center" />
       <Body v={v} order={order} />
     </CardRoot>
@@ -296,7 +297,7 @@ export function SideCard({ v, className, order }: LayoutProps) {
   return (
     <CardRoot v={v} className={`vc-side-card ${className}`}>
       <header className="vc-side-head">
-        {c.photo ? <Photo v={v} className="vc-side-img" sizes="120px" /> : <Initials v={v} />}
+        {c.photo ? <Photo v={v} className="vc-side-img" sizes={layoutPhotoSizes.side!} /> : <Initials v={v} />}
         <NameBlock v={v} />
       </header>
       {c.logo && <div className="vc-side-logo"><Logo v={v} /></div>}

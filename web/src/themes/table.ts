@@ -1,4 +1,4 @@
-import { themeLabels, themeLanguage } from '../../../shared/card/themes.ts';
+import { themeLabels, themeLanguage, themeLayouts } from '../../../shared/card/themes.ts';
 import type { ThemeName } from '../../../shared/card/themes.ts';
 import type { CardLang } from '../../../shared/card/labels.ts';
 
@@ -8,7 +8,8 @@ import type { CardLang } from '../../../shared/card/labels.ts';
 // complete). The whole table is ~4 KB gzipped and ships with the public page, so no theme costs a
 // request of its own.
 
-export type Layout = 'hero' | 'avatar' | 'side' | 'plain';
+export type { Layout } from '../../../shared/card/themes.ts';
+import type { Layout } from '../../../shared/card/themes.ts';
 export type Part = 'actions' | 'save' | 'rows' | 'social' | 'legal';
 /** A colour of the card's palette (shared/card/contrast.ts cardPalette), or a fixed hex colour. */
 export type Ground = 'surface' | 'band' | 'tint' | `#${string}`;
@@ -37,22 +38,22 @@ export interface ThemeDef {
 /** Where the logo sits in each layout unless a theme says otherwise. */
 export const layoutLogoGround: Record<Layout, Ground[]> = { hero: ['surface'], avatar: ['band'], side: ['surface'], plain: ['surface'] };
 
-type Entry = Omit<ThemeDef, 'name' | 'label'>;
+type Entry = Omit<ThemeDef, 'name' | 'label' | 'layout'>;
 
 const entries: Record<ThemeName, Entry> = {
   'the-vcard': {
-    layout: 'hero', options: {},
+    options: {},
     css: `.th-the-vcard .vc-action-icon { box-shadow: 0 3px 10px rgba(15, 23, 42, .18); }
 .th-the-vcard .vc-position { font-weight: 500; }`,
   },
   'the-vcard-en': {
-    layout: 'hero', options: { lang: themeLanguage('the-vcard-en') },
+    options: { lang: themeLanguage('the-vcard-en') },
     css: `.th-the-vcard-en .vc-action-icon { box-shadow: 0 3px 10px rgba(15, 23, 42, .18); }
 .th-the-vcard-en .vc-position { font-weight: 500; }
 .th-the-vcard-en .vc-logo-bar { justify-content: flex-start; }`,
   },
   'the-vcard-v2': {
-    layout: 'avatar', options: {},
+    options: {},
     css: `.th-the-vcard-v2 { --vc-radius: 24px; }
 .th-the-vcard-v2 .vc-head { border-radius: 0 0 50% 50% / 0 0 28px 28px; }
 .th-the-vcard-v2 .vc-name { font-size: 1.55rem; }
@@ -60,30 +61,30 @@ const entries: Record<ThemeName, Entry> = {
 .th-the-vcard-v2 .vc-save { border-radius: 999px; }`,
   },
   'the-vcard-button-swap': {
-    layout: 'hero', options: { order: ['save', 'actions', 'rows', 'social', 'legal'] },
+    options: { order: ['save', 'actions', 'rows', 'social', 'legal'] },
     css: `.th-the-vcard-button-swap .vc-save-wrap { padding-top: 16px; }
 .th-the-vcard-button-swap .vc-actions { grid-auto-flow: row; grid-template-columns: 1fr; gap: 8px; padding: 10px 18px 4px; }
 .th-the-vcard-button-swap .vc-action { flex-direction: row; gap: 12px; padding: 6px 10px; border: 1px solid color-mix(in srgb, var(--vc-text) 25%, transparent); border-radius: 12px; font-size: .95rem; }
 .th-the-vcard-button-swap .vc-action-icon { width: 36px; height: 36px; }`,
   },
   NoPicture: {
-    layout: 'hero', options: { photo: false, logoOn: ['band'] },
+    options: { logoOn: ['band'] },
     css: `.th-NoPicture .vc-hero-empty { min-height: 170px; }
 .th-NoPicture .vc-band { padding-top: 4px; text-align: center; }`,
   },
   dark: {
-    layout: 'hero', options: { surface: '#121820' },
+    options: { surface: '#121820' },
     css: `.th-dark { box-shadow: 0 8px 30px rgba(0, 0, 0, .5); }
 .th-dark .vc-band { border-bottom: 3px solid var(--vc-accent); }`,
   },
   'dark-round': {
-    layout: 'avatar', options: { surface: '#0f1115', logoOn: ['band', '#0f1115'] },
+    options: { surface: '#0f1115', logoOn: ['band', '#0f1115'] },
     css: `.th-dark-round .vc-head { background: linear-gradient(160deg, var(--vc-band), #0f1115); }
 .th-dark-round .vc-avatar-img, .th-dark-round .vc-avatar .vc-initials { border-color: var(--vc-accent); }
 .th-dark-round .vc-rows { margin: 8px 14px; border-radius: 14px; background: #181b21; }`,
   },
   minimal: {
-    layout: 'plain', options: { order: ['rows', 'actions', 'save', 'social', 'legal'] },
+    options: { order: ['rows', 'actions', 'save', 'social', 'legal'] },
     css: `.th-minimal { box-shadow: none; border: 1px solid #d6dbe1; border-radius: 4px; }
 .th-minimal .vc-plain-head { justify-content: flex-start; padding: 28px 24px 4px; }
 .th-minimal .vc-plain-name { text-align: left; padding: 8px 24px 8px; }
@@ -96,7 +97,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-minimal .vc-social a { outline: none; background: none; color: var(--vc-accent); border: 1px solid currentColor; box-shadow: none; }`,
   },
   'round-photo': {
-    layout: 'avatar', options: { logoOn: ['tint'] },
+    options: { logoOn: ['tint'] },
     css: `.th-round-photo { --vc-overlap: 60px; }
 .th-round-photo .vc-head { background: var(--vc-tint); color: var(--vc-text); }
 .th-round-photo .vc-avatar-img, .th-round-photo .vc-avatar .vc-initials { width: 148px; height: 148px; box-shadow: 0 0 0 4px var(--vc-band), 0 0 0 5px var(--vc-band-edge); }
@@ -104,7 +105,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-round-photo .vc-action-icon { border-radius: 14px; }`,
   },
   'square-photo': {
-    layout: 'side', options: {},
+    options: {},
     css: `.th-square-photo .vc-side-head { background: var(--vc-surface); color: var(--vc-text); border-bottom: 4px solid var(--vc-band); }
 .th-square-photo .vc-side-img, .th-square-photo .vc-side-head .vc-initials { border-radius: 0; width: 110px; height: 110px; }
 .th-square-photo .vc-side-head .vc-initials { border: none; background: var(--vc-band); color: var(--vc-on-band); }
@@ -112,7 +113,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-square-photo .vc-action-icon, .th-square-photo .vc-save { border-radius: 6px; }`,
   },
   sidebar: {
-    layout: 'side', options: {},
+    options: {},
     css: `.th-sidebar { border-left: 12px solid var(--vc-band); border-radius: 6px; }
 .th-sidebar .vc-side-head { background: none; color: var(--vc-text); padding-bottom: 8px; }
 .th-sidebar .vc-side-img, .th-sidebar .vc-side-head .vc-initials { border-radius: 50%; width: 84px; height: 84px; }
@@ -120,7 +121,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-sidebar .vc-rows { border-top: 1px dashed color-mix(in srgb, var(--vc-text) 25%, transparent); margin: 8px 16px 0; padding: 8px 0; }`,
   },
   banner: {
-    layout: 'avatar', options: {},
+    options: {},
     css: `.th-banner { --vc-overlap: 48px; }
 .th-banner .vc-head { min-height: 150px; align-items: center; }
 .th-banner .vc-head .vc-logo { max-height: 80px; }
@@ -129,7 +130,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-banner .vc-center { text-align: left; padding: 12px 22px 4px; }`,
   },
   split: {
-    layout: 'side', options: {},
+    options: {},
     css: `.th-split .vc-side-head { align-items: stretch; padding: 0; gap: 0; }
 .th-split .vc-side-img, .th-split .vc-side-head .vc-initials { width: 45%; height: auto; min-height: 200px; border-radius: 0; border: none; aspect-ratio: auto; }
 .th-split .vc-side-head .vc-initials { background: var(--vc-band-deep); }
@@ -138,7 +139,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-split .vc-actions { background: var(--vc-tint); padding-bottom: 14px; }`,
   },
   elegant: {
-    layout: 'avatar', options: { logoOn: ['surface'] },
+    options: { logoOn: ['surface'] },
     css: `.th-elegant { font-family: Georgia, "Times New Roman", serif; border-radius: 2px; }
 .th-elegant .vc-head { background: var(--vc-surface); color: var(--vc-text); min-height: 90px; padding-bottom: 16px; border-bottom: 1px solid var(--vc-accent); margin: 0 24px; }
 .th-elegant .vc-avatar { margin-top: 20px; }
@@ -150,7 +151,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-elegant .vc-save { border-radius: 0; }`,
   },
   compact: {
-    layout: 'side', options: {},
+    options: {},
     css: `.th-compact { font-size: .92rem; border-radius: 10px; }
 .th-compact .vc-side-head { padding: 12px 14px; gap: 12px; }
 .th-compact .vc-side-img, .th-compact .vc-side-head .vc-initials { width: 64px; height: 64px; border-radius: 50%; font-size: 1.3rem; }
@@ -162,7 +163,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-compact .vc-save { min-height: 44px; }`,
   },
   tiles: {
-    layout: 'hero', options: { order: ['save', 'rows', 'actions', 'social', 'legal'] },
+    options: { order: ['save', 'rows', 'actions', 'social', 'legal'] },
     css: `.th-tiles .vc-band { text-align: right; }
 .th-tiles .vc-logo-bar { justify-content: flex-end; }
 .th-tiles .vc-rows { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; padding: 12px; }
@@ -172,7 +173,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-tiles .vc-action-icon { border-radius: 12px; }`,
   },
   outline: {
-    layout: 'avatar', options: {},
+    options: {},
     css: `.th-outline { --vc-overlap: 50px; box-shadow: none; border: 2px solid var(--vc-band); }
 .th-outline .vc-action-icon, .th-outline .vc-social a { outline: none; background: var(--vc-surface); color: var(--vc-accent); border: 2px solid var(--vc-accent); box-shadow: none; }
 .th-outline .vc-save { outline: none; background: var(--vc-surface); color: var(--vc-accent); border: 2px solid var(--vc-accent); }
@@ -180,14 +181,14 @@ const entries: Record<ThemeName, Entry> = {
 .th-outline .vc-row-icon { background: none; border: 1px solid var(--vc-accent); }`,
   },
   gradient: {
-    layout: 'hero', options: {},
+    options: {},
     css: `.th-gradient { --vc-radius: 28px; }
 .th-gradient .vc-band { background: linear-gradient(135deg, var(--vc-band), var(--vc-band-deep)); padding: 24px 22px; }
 .th-gradient .vc-hero-empty { background: linear-gradient(135deg, var(--vc-band-deep), var(--vc-band)); }
 .th-gradient .vc-action-icon, .th-gradient .vc-save { background: linear-gradient(135deg, var(--vc-band), var(--vc-band-deep)); }`,
   },
   classic: {
-    layout: 'plain', options: {},
+    options: {},
     css: `.th-classic { border-radius: 6px; }
 .th-classic .vc-plain-head { justify-content: flex-end; padding: 18px 20px 0; border-top: 8px solid var(--vc-band); min-height: 40px; }
 .th-classic .vc-plain-name { text-align: left; padding: 0 20px 14px; border-bottom: 1px solid color-mix(in srgb, var(--vc-text) 15%, transparent); }
@@ -197,7 +198,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-classic .vc-save { border-radius: 4px; }`,
   },
   bold: {
-    layout: 'hero', options: { surface: 'band' },
+    options: { surface: 'band' },
     css: `.th-bold .vc-band { padding: 22px; }
 .th-bold .vc-name { font-size: 2rem; font-weight: 800; line-height: 1.05; }
 .th-bold .vc-action-icon, .th-bold .vc-social a { outline: none; background: var(--vc-on-band); color: var(--vc-band); }
@@ -205,7 +206,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-bold a.vc-save { color: var(--vc-band); }`,
   },
   paper: {
-    layout: 'plain', options: { surface: '#f7f3ea' },
+    options: { surface: '#f7f3ea' },
     css: `.th-paper { font-family: "Palatino Linotype", Palatino, Georgia, serif; border-radius: 3px; box-shadow: 0 1px 2px rgba(0, 0, 0, .15), 0 12px 24px rgba(60, 40, 10, .12); }
 .th-paper .vc-plain-head { padding-top: 32px; }
 .th-paper .vc-name { font-weight: 600; font-size: 1.6rem; }
@@ -213,7 +214,7 @@ const entries: Record<ThemeName, Entry> = {
 .th-paper .vc-action-icon, .th-paper .vc-row-icon { border-radius: 4px; }`,
   },
   testing: {
-    layout: 'plain', options: {},
+    options: {},
     css: `.th-testing { font-family: ui-monospace, Menlo, Consolas, monospace; border: 2px dashed var(--vc-accent); border-radius: 0; box-shadow: none; }
 .th-testing::before { content: "TEST"; display: block; padding: 4px 10px; background: var(--vc-band); color: var(--vc-on-band); font-weight: 700; letter-spacing: .3em; }
 .th-testing .vc-name { font-size: 1.2rem; }
@@ -222,6 +223,6 @@ const entries: Record<ThemeName, Entry> = {
 };
 
 /** The theme table, in picker order. */
-export const themeTable: readonly ThemeDef[] = (Object.keys(themeLabels) as ThemeName[]).map((name) => ({ name, label: themeLabels[name], ...entries[name] }));
+export const themeTable: readonly ThemeDef[] = (Object.keys(themeLabels) as ThemeName[]).map((name) => ({ name, label: themeLabels[name], layout: themeLayouts[name].layout, ...entries[name], options: { ...entries[name].options, ...(themeLayouts[name].photo === false ? { photo: false } : {}) } }));
 
 export const themeByName = new Map<ThemeName, ThemeDef>(themeTable.map((t) => [t.name, t]));
