@@ -15,6 +15,7 @@ import { vcardMessages } from './messages/vcard.ts';
 import { toolsMessages } from './messages/tools.ts';
 import { exportMessages } from './messages/export.ts';
 import { systemMessages } from './messages/system.ts';
+import { privacyMessages } from './messages/privacy.ts';
 
 export const msg = {
   errors: {
@@ -94,5 +95,6 @@ export const msg = {
   vcard: vcardMessages,
   tools: toolsMessages,
   exports: exportMessages,
+  privacy: privacyMessages,
   system: systemMessages,
 } as const;

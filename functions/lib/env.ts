@@ -36,6 +36,8 @@ const schema = z
      * API's 30 s (infra/areas.ts).
      */
     IMPORT_TIME_BUDGET_MS: z.coerce.number().int().positive().default(DEFAULT_IMPORT_TIME_BUDGET_MS),
+    /** Days an audit log entry is kept before DynamoDB's TTL removes it (default two years). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1, 'AUDIT_RETENTION_DAYS muss mindestens 1 sein').default(730),
     /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
     PUBLIC_BASE_URL: z.url().optional(),
     /** Key of the signed wallet links (HMAC); when unset (local) derived from the token signing key. Rotating it voids every printed wallet QR code. */

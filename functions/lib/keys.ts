@@ -129,6 +129,25 @@ export const keys = {
   ownedVcardPerson: (companyId: string, personId: string) => keys.owned(companyId, 'VPERSON', personId),
   ownedVcardPersonPrefix: (companyId: string) => keys.owned(companyId, 'VPERSON', ''),
 
+  /**
+   * Audit log (functions/domain/audit/): one item per recorded write, never changed or deleted by
+   * any route, gone by TTL (`expiresAt`, AUDIT_RETENTION_DAYS). The table partition is the month
+   * (admins read all companies newest first, month by month); GSI1 lists one company's entries,
+   * GSI2 one object's (these partitions are not `OWNER#`, so a company delete leaves them).
+   * Entries hold ids and field names, never field values (docs/datenschutz.md).
+   */
+  auditEntry: (month: string, at: string, entryId: string) => ({ pk: `AUDIT#${month}`, sk: `${at}#${entryId}` }),
+  auditMonthPartition: (month: string) => ({ pk: `AUDIT#${month}` }),
+  auditCompanyEntry: (companyId: string, at: string, entryId: string) => ({ gsi1pk: `AUDITCO#${companyId}`, gsi1sk: `${at}#${entryId}` }),
+  auditCompanyPartition: (companyId: string) => ({ gsi1pk: `AUDITCO#${companyId}` }),
+  auditObjectEntry: (objectId: string, at: string, entryId: string) => ({ gsi2pk: `AUDITOBJ#${objectId}`, gsi2sk: `${at}#${entryId}` }),
+  auditObjectPartition: (objectId: string) => ({ gsi2pk: `AUDITOBJ#${objectId}` }),
+  /**
+   * What an erasure (DSGVO Art. 17) leaves: which card, when, by whom, of which company; no data
+   * of the card holder. Kept without expiry (proof the request was carried out); not GSI2-owned.
+   */
+  erasureRecord: (personId: string) => ({ pk: `ERASURE#${personId}`, sk: 'ERASURE' }),
+
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),
 } as const;
