@@ -10,6 +10,8 @@ export const privacyMessages = {
     dateOrder: 'Das Enddatum liegt vor dem Anfangsdatum.',
     companyRequired: 'Bitte ein Unternehmen wählen.',
   },
+  /** The credit history entry of an erased card's activation keeps its amount, not the holder's name. */
+  erasedCardInfotext: 'Aktivierung einer gelöschten Visitenkarte',
   export: {
     filePrefix: 'auskunft',
     readme: (o: { name: string; createdAt: string }) => [

@@ -68,6 +68,11 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
+  // A replaced photo stays stored (files go with their company); the card remembers it, so the
+  // holder's export and erasure find it (DSGVO Art. 15, 17).
+  const replaced = (['image', 'imageWallet'] as const).map((f) => cur[f]).filter((f, i): f is string => Boolean(f) && f !== o.input[(['image', 'imageWallet'] as const)[i]!]);
+  const past = (cur as { pastImages?: string[] }).pastImages ?? [];
+  if (replaced.some((f) => !past.includes(f))) written.pastImages = [...new Set([...past, ...replaced])];
   const activeDelta = Number(isActive) - Number(cur.isActive);
   const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
 

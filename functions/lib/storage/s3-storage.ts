@@ -1,4 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectVersionsCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
@@ -34,6 +36,27 @@ export function s3Storage(bucket: string, region: string): Storage {
     async delete(key) {
       assertSafeKey(key);
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async purge(key) {
+      assertSafeKey(key);
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let versionMarker: string | undefined;
+      do {
+        // The prefix is the key itself: keys sharing it (`abc.jpg` and `abc.jpg.x`) are filtered out.
+        const out = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: key, KeyMarker: keyMarker, VersionIdMarker: versionMarker }));
+        const versions = [...(out.Versions ?? []), ...(out.DeleteMarkers ?? [])]
+          .filter((v) => v.Key === key && v.VersionId)
+          .map((v) => ({ Key: key, VersionId: v.VersionId! }));
+        if (versions.length) {
+          const del = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: versions, Quiet: true } }));
+          if (del.Errors?.length) throw new Error(`S3: ${del.Errors.length} Versionen von ${key} nicht gelöscht (${del.Errors[0]?.Code ?? ''})`);
+          removed += (out.Versions ?? []).filter((v) => v.Key === key).length;
+        }
+        keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
+        versionMarker = out.IsTruncated ? out.NextVersionIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
   };
 }
