@@ -1,7 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { UnauthenticatedError } from '../../lib/errors.ts';
+import { ThrottledError, UnauthenticatedError } from '../../lib/errors.ts';
+import { isAdminGroup } from '../../../shared/roles.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { msg } from '../../../shared/messages.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
@@ -34,9 +36,30 @@ async function notePasswordRules(user: UserItem, password: string): Promise<void
  * from its last sign-in (throttle.ts); the answer carries a new one when it was unknown.
  */
 export async function signIn(o: { username: string; password: string; ip: string; device?: string | undefined }): Promise<{ token: string; device?: string }> {
+  let user: UserItem | undefined;
+  try {
+    const out = await checkedSignIn(o, (u) => { user = u; });
+    await recordAudit({ actor: { id: user!.id, username: user!.username, isAdmin: isAdminGroup(user!.userGroup.group) }, changes: [{ action: 'signIn', objectType: 'session', objectId: user!.id, fields: [] }], route: 'authLogin' });
+    return out;
+  } catch (err) {
+    if (err instanceof UnauthenticatedError || err instanceof ThrottledError) {
+      // Who tried is named only when the username exists: a typed password never lands in the log.
+      const known = user ? { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group) } : {};
+      await recordAudit({
+        actor: known,
+        changes: [{ action: 'signInFailed', objectType: 'session', objectId: user?.id ?? 'unbekannt', fields: [], detail: { reason: err instanceof ThrottledError ? 'throttled' : 'credentials' } }],
+        route: 'authLogin',
+      });
+    }
+    throw err;
+  }
+}
+
+async function checkedSignIn(o: { username: string; password: string; ip: string; device?: string | undefined }, found: (u: UserItem | undefined) => void): Promise<{ token: string; device?: string }> {
   const usernameLower = o.username.trim().toLowerCase();
   const attempt = await reservePasswordAttempt({ usernameLower, ip: o.ip, device: o.device });
   const user = await findUserByUsername({ username: usernameLower });
+  found(user);
   const ok = await verifyPassword(o.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok || !user.isActive) throw new UnauthenticatedError(msg.errors.badCredentials);
   const { device } = await releasePasswordAttempt(attempt);

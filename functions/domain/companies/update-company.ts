@@ -12,6 +12,7 @@ import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -84,6 +85,7 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
   ]);
+  noteChange({ action: 'update', objectType: 'company', objectId: o.companyId, companyId: o.companyId, before: current, after: next });
   // Cards show the org (display-name fallback) and speak the company's language.
   if (next.org !== current.org || next.lang !== current.lang) {
     await invalidateCompanyCards(o.companyId);

@@ -12,6 +12,7 @@ import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /** The card, the company's counters and the profile's counter are written in one transaction. */
 export async function createPerson(o: {
@@ -57,5 +58,6 @@ export async function createPerson(o: {
     ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
     ...matchIndexSteps(item.companyId, item.id, undefined, item),
   ]);
+  noteChange({ action: 'create', objectType: 'person', objectId: item.id, companyId: item.companyId, before: undefined, after: item, ...(cost ? { detail: { credits: -cost } } : {}) });
   return item;
 }

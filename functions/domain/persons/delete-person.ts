@@ -11,6 +11,7 @@ import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { walletCardDeleted } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Deletes a card with its counters. The delete is guarded by the version read here: the counter
@@ -42,6 +43,7 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         ...matchIndexSteps(p.companyId, p.id, p, undefined),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
+      noteChange({ action: 'delete', objectType: 'person', objectId: p.id, companyId: p.companyId, fields: [] });
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
       await invalidateCard(p.id);
       await walletCardDeleted({ person: p });

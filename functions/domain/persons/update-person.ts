@@ -17,6 +17,7 @@ import { walletCardChanged } from '../wallet/card-changed.ts';
 import { invalidateCard } from '../cards/invalidate-cards.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -103,6 +104,12 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
   steps.push(...matchIndexSteps(cur.companyId, cur.id, cur, o.input));
   await runGuarded(steps);
+  noteChange({
+    action: activeDelta > 0 ? 'activate' : activeDelta < 0 ? 'deactivate' : 'update',
+    objectType: 'person', objectId: cur.id, companyId: cur.companyId,
+    before: cur, after: { ...cur, ...written },
+    ...(charge ? { detail: { credits: -cost } } : {}),
+  });
   await invalidateCard(cur.id);
   await walletCardChanged({ personId: cur.id });
   const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);

@@ -15,6 +15,7 @@ import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
 import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
 
@@ -49,6 +50,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
     ...cssUploadOwnershipSteps(current.companyId, css?.uploads ?? []),
   ]);
+  noteChange({ action: 'update', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, before: current, after: { ...current, ...written } });
   await invalidateProfileCards(o.profileId);
   await walletCardsChanged({ companyId: current.companyId, profileId: o.profileId });
   const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);

@@ -10,6 +10,7 @@ import { toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
 import { membershipSteps } from '../companies/company-users.ts';
 import type { UserItem } from './user-item.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 export interface CreateUserOptions {
   username: string;
@@ -60,5 +61,6 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
         ? new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound })
         : new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.companyNotFound }),
   );
+  noteChange({ action: 'create', objectType: 'user', objectId: item.id, before: undefined, after: item });
   return toPublicUser(item);
 }
