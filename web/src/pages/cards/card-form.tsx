@@ -25,6 +25,7 @@ import { ColorField } from '../../components/color-field.tsx';
 import { useCompanyStore } from '../../state/company-store.ts';
 import { setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
+import { legalLinksWarning } from '../../../../shared/card/legal-links.ts';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
@@ -123,6 +124,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
           <Link to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
 
+        {legalLinksWarning(profile) && <p className="alert alert-warning" role="note" data-testid="legal-links-warning">{legalLinksWarning(profile)}</p>}
         <section className="card">
           <h2>{t.sectionPerson}</h2>
           <div className="form-grid">
