@@ -49,6 +49,10 @@ const overrides: Partial<Record<RouteName, Needs>> = {
   vcardSettingsUpdate: { invalidation: true, ...walletUpdates },
   vcardPersonUpdate: { invalidation: true, ...walletUpdates },
   vcardPersonDelete: { invalidation: true, ...walletUpdates },
+  // DSGVO: the export reads the images and records itself in the audit log; the erasure removes
+  // images (every version), wallet registrations and the Google object, and drops CDN copies.
+  personDataExport: { table: 'readWrite', uploads: 'read' },
+  personErase: { uploads: 'readWrite', invalidation: true, ...walletUpdates },
 };
 
 /** Least privilege per route: reads for GET, writes only where the route changes data. */

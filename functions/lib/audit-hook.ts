@@ -6,9 +6,15 @@ import type { AuthUser } from './auth/session.ts';
 // audit scope; every write route (not GET) gets at least one entry, named after the route, once it
 // succeeded. Public routes (visitors, devices, the sign-in, which records itself) are not wrapped.
 
+/**
+ * POST routes that change nothing: the staff-list upload is only parsed and answered as rows (its
+ * import, which writes, is `toolsImport`). Anything else not GET is a write.
+ */
+const READS_BY_POST: ReadonlySet<string> = new Set(['convertCsvToJson']);
+
 /** Every signed-in route that writes is recorded: the route table decides, not each handler. */
-export function isAuditedWrite(route: Pick<RouteDef, 'access' | 'method'>): boolean {
-  return route.access !== 'public' && route.method !== 'GET';
+export function isAuditedWrite(route: Pick<RouteDef, 'access' | 'method' | 'name'>): boolean {
+  return route.access !== 'public' && route.method !== 'GET' && !READS_BY_POST.has(route.name);
 }
 
 export async function runAudited<T>(route: RouteDef, input: { auth: AuthUser | null; params: unknown; query: unknown; body: unknown }, fn: () => Promise<T>): Promise<T> {

@@ -13,6 +13,7 @@ import * as wallet from './routes/wallet.ts';
 import * as vcard from './routes/vcard.ts';
 import * as tools from './routes/tools.ts';
 import * as exports from './routes/exports.ts';
+import * as privacy from './routes/privacy.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -34,6 +35,7 @@ export const areas = {
   vcard,
   tools,
   exports,
+  privacy,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

@@ -1,5 +1,6 @@
 import { defineRoute } from '../define.ts';
 import { exportCompanyParams, exportCreditParams, exportFormatQuery } from '../../schemas/export.ts';
+import { auditExportQuery } from '../../schemas/audit.ts';
 
 // Table exports: CSV by default (German Excel: BOM, semicolons), XLSX for `?format=xlsx`. An area of
 // their own, so the XLSX writer is bundled only into this function (docs/decisions.md "XLSX").
@@ -26,4 +27,10 @@ export const creditStatisticsExport = defineRoute({
 export const statisticCompanyExport = defineRoute({
   name: 'statisticCompanyExport', method: 'GET', path: '/api/card/statistic/company/{companyId}/export', access: 'user',
   params: exportCompanyParams, query: exportFormatQuery,
+});
+
+/** The audit log with the list's filters, newest first (company users: one of their companies). */
+export const auditExport = defineRoute({
+  name: 'auditExport', method: 'GET', path: '/api/audit/export', access: 'user',
+  query: auditExportQuery,
 });
