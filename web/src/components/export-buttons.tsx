@@ -12,11 +12,11 @@ const labels: Record<ExportFormat, string> = { csv: t.csv, xlsx: t.xlsx };
  * The download buttons of a table export: CSV (the default of every export route) and Excel
  * (`?format=xlsx`). `what` names the table for screen readers ("Credit-Verlauf als CSV herunterladen").
  */
-export function ExportButtons<R extends RouteDef>({ route, params, what, fileBase }: { route: R; params: RouteParams<R>; what: string; fileBase: string }) {
+export function ExportButtons<R extends RouteDef>({ route, params, what, fileBase, query }: { route: R; params: RouteParams<R>; what: string; fileBase: string; query?: Record<string, string> }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   async function download(format: ExportFormat) {
     setBusy(format);
-    const error = await downloadFile(route, params, `${fileBase}.${format}`, { format });
+    const error = await downloadFile(route, params, `${fileBase}.${format}`, { ...query, format });
     setBusy(null);
     if (error) showError(error);
   }
