@@ -73,6 +73,7 @@ export const privacyMessages = {
     erased: 'Alle Daten der Karte wurden gelöscht.',
     exportFailed: 'Der Datenexport ist fehlgeschlagen.',
     cardHistory: 'Änderungsprotokoll dieser Karte',
+    cancel: 'Abbrechen',
   },
   legal: {
     /** Profile and card forms: a profile without Impressum or Datenschutz (spec: both links are profile fields). */
