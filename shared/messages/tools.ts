@@ -72,6 +72,7 @@ export const toolsMessages = {
     line: 'Zeile',
     column: 'Spalte',
     message: 'Fehler',
+    searchErrors: 'Fehler durchsuchen',
     downloadJson: 'JSON herunterladen',
     toImport: 'Weiter zum Import',
     importTitle: 'JSON importieren',

@@ -81,6 +81,24 @@ describe('back office forms', () => {
     await dialog.getByRole('button', { name: 'Verlassen' }).click();
     await page.waitForURL('**/v2/card/visitenkarte');
   });
+
+  test('the account page asks before leaving whichever of its two forms was changed (one blocker for both)', async () => {
+    const { user } = await createTenant(s);
+    const { page } = await openPage();
+    const dialog = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen' });
+    const leave = () => page.locator('#sidebar').getByRole('link', { name: 'Visitenkarten' }).click();
+    for (const field of ['Neues Passwort', 'Neue E-Mail-Adresse']) {
+      await at(page, user.token, '/v2/account');
+      await page.getByLabel(field, { exact: true }).fill('halb-fertig@beispiel.de');
+      await leave();
+      await dialog.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+      expect(page.url()).toContain('/v2/account');
+      expect(await page.getByLabel(field, { exact: true }).inputValue()).toBe('halb-fertig@beispiel.de');
+      await leave();
+      await dialog.getByRole('button', { name: 'Verlassen' }).click();
+      await page.waitForURL('**/v2/card/visitenkarte');
+    }
+  });
 });
 
 describe('back office screens', () => {

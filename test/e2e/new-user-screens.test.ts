@@ -69,7 +69,7 @@ describe('card details', { timeout: 60_000 }, () => {
     await visitor.page.goto(`${s.baseUrl}/c/${card.body.id}`);
     await visitor.page.locator('a[href="https://www.linkedin.com/company/beispiel"]').first().waitFor();
     const vcard = await (await fetch(`${s.baseUrl}/api/card/${card.body.id}/vcard`)).text();
-    expect(vcard).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/company/beispiel');
+    expect(vcard).toMatch(/item(\d+)\.URL:https:\/\/www\.linkedin\.com\/company\/beispiel\r\nitem\1\.X-ABLabel:LinkedIn\r\n/);
   });
 });
 

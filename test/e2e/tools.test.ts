@@ -38,7 +38,7 @@ describe('import tools in the browser', () => {
     await page.getByLabel('Tabelle (Excel oder CSV)').setInputFiles({ name: 'mitarbeiter.csv', mimeType: 'text/csv', buffer: staffCsv(tag) });
     await page.getByRole('button', { name: 'Umwandeln' }).click();
     await page.getByText(`${ROWS} gültige Zeilen`).waitFor();
-    const errors = page.getByRole('table', { name: '2 fehlerhafte Zeilen' });
+    const errors = page.getByRole('region', { name: '2 fehlerhafte Zeilen' }).getByRole('table');
     // The header is line 1 and the first row spans lines 2-3, so the bad rows are lines 253 and 254.
     await expect(errors.locator('tbody tr').allInnerTexts()).resolves.toEqual([
       '253\tVorname\tPflichtfeld',

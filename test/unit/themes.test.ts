@@ -80,7 +80,7 @@ describe('card content', () => {
     });
     expect(c.socials.map((x) => [x.type, x.href])).toEqual([['xing', 'https://xing.com/eigen'], ['linkedin', 'https://linkedin.com/company/firma']]);
     const vcard = buildVcard(c, { cardUrl: 'https://karten.example/c/1' });
-    expect(vcard).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://linkedin.com/company/firma');
+    expect(vcard).toMatch(/item(\d+)\.URL:https:\/\/linkedin\.com\/company\/firma\r\nitem\1\.X-ABLabel:LinkedIn\r\n/);
     expect(vcard).not.toContain('xing.com/firma');
   });
 

@@ -8,6 +8,7 @@
 //     {form.errors.group && <span className="field-error">{form.errors.group}</span>}
 //     {form.prompt}                                                          // unsaved-changes question
 //   </form>
+//   (several forms on one page: no `prompt` in them, one <LeaveGuard guards={[a.guard, b.guard]} /> for the page)
 //
 // - `parse` is the shared zod schema of the route (shared/schemas), applied to the form values.
 // - Before the first submit nothing is validated; the submit validates all fields (errors inline, the
@@ -60,6 +61,14 @@ export interface Form<V, O> {
   onSubmit: <T>(save: (data: O) => Promise<ApiResult<T>>, opts?: Omit<WriteOptions<T>, 'form'>) => (e?: FormEvent) => Promise<ApiResult<T> | null>;
   /** The unsaved-changes question; render it inside the form (a sub-form in a dialog leaves it out). */
   prompt: ReactNode;
+  /** What the question needs to know: a page with several forms renders one `LeaveGuard` over all of theirs. */
+  guard: Guard;
+}
+
+/** A form's part in the unsaved-changes question: changed, and not in the middle of a save that navigates. */
+export interface Guard {
+  dirty: boolean;
+  leaving: RefObject<boolean>;
 }
 
 function clientErrors<V, O>(parse: (v: V) => Parsed<O>, values: V): FieldErrors {
@@ -86,10 +95,12 @@ function keptServerErrors<V>(server: FieldErrors, sent: V | null, now: V): Field
 /**
  * The unsaved-changes question (react-router's blocker). A component of its own, so only forms that
  * render `form.prompt` hold the router's one blocker (a dialog's sub-form inside a form does not).
+ * React-router supports one blocker at a time: a page with several forms renders one of these over
+ * all their guards instead of each form's `prompt`.
  */
-function LeaveGuard({ dirty, leaving }: { dirty: boolean; leaving: RefObject<boolean> }) {
+export function LeaveGuard({ guards }: { guards: readonly Guard[] }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+    guards.some((g) => g.dirty && !g.leaving.current) && currentLocation.pathname !== nextLocation.pathname);
   if (blocker.state !== 'blocked') return null;
   const t = msg.backoffice;
   return (
@@ -159,7 +170,8 @@ export function useForm<V, O>(opts: FormOptions<V, O>): Form<V, O> {
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value as V[typeof key]),
   });
 
-  const prompt = <LeaveGuard dirty={dirty} leaving={leaving} />;
+  const guard = { dirty, leaving };
+  const prompt = <LeaveGuard guards={[guard]} />;
 
-  return { values, errors, busy, dirty, set, setValues, input, check, onSubmit, prompt };
+  return { values, errors, busy, dirty, set, setValues, input, check, onSubmit, prompt, guard };
 }

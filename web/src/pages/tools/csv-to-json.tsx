@@ -7,6 +7,9 @@ import { useWrite } from '../../data.tsx';
 import { uploadCsv } from './csv-upload.ts';
 import { FilePicker } from './file-picker.tsx';
 import { TemplateBox } from './template-box.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
+import { col } from '../../components/list/columns.tsx';
+import type { ListColumn } from '../../components/list/columns.tsx';
 
 const ACCEPT = '.xlsx,.csv,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -84,22 +87,7 @@ export function CsvToJsonPage() {
           {result.ignoredColumns.length > 0 && (
             <div className="alert alert-warning">{t.ignoredColumns(result.ignoredColumns.join(', '))}</div>
           )}
-          {result.errors.length > 0 && (
-            <div className="table-scroll">
-              <table className="data" aria-label={t.errorRows(result.errors.length)}>
-                <thead><tr><th>{t.line}</th><th>{t.column}</th><th>{t.message}</th></tr></thead>
-                <tbody>
-                  {result.errors.map((err) => (
-                    <tr key={err.line}>
-                      <td>{err.line}</td>
-                      <td>{err.column}</td>
-                      <td>{err.issues.map((i) => (i.column === err.column ? i.message : `${i.column}: ${i.message}`)).join('; ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {result.errors.length > 0 && <ErrorTable errors={result.errors} />}
           <div className="form-actions">
             <button type="button" className="btn" onClick={download} disabled={result.data.length === 0}>{t.downloadJson}</button>
             <button
@@ -112,5 +100,21 @@ export function CsvToJsonPage() {
         </div>
       )}
     </section>
+  );
+}
+
+type RowError = CsvToJsonResult['errors'][number];
+
+const errorColumns: ListColumn<RowError>[] = [
+  col.number('line', t.line, (e) => e.line, { cell: (e) => String(e.line) }),
+  col.text('column', t.column, (e) => e.column),
+  col.text('message', t.message, (e) => e.issues.map((i) => (i.column === e.column ? i.message : `${i.column}: ${i.message}`)).join('; ')),
+];
+
+/** The rows the server refused, by line; searchable, so a long file's errors of one column can be found. */
+function ErrorTable({ errors }: { errors: RowError[] }) {
+  return (
+    <ListTable label={t.errorRows(errors.length)} rows={errors} rowKey={(e) => String(e.line)} columns={errorColumns}
+      search={{ label: t.searchErrors }} sort={{ initial: { id: 'line', desc: false } }} emptyText={t.errorRows(0)} testId="tool-errors" />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
 import { userUpdate } from '../../../../shared/api/routes/user.ts';
 import { changeEmailSchema, changePasswordSchema } from '../../../../shared/schemas/user.ts';
@@ -6,7 +6,8 @@ import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { Field } from '../../form.tsx';
-import { useForm } from '../../use-form.tsx';
+import { LeaveGuard, useForm } from '../../use-form.tsx';
+import type { Guard } from '../../use-form.tsx';
 import { signIn } from '../../auth.ts';
 import { paths } from '../../paths.ts';
 import { setUser } from '../../session.ts';
@@ -22,18 +23,23 @@ export function AccountPage() {
   const navigate = useNavigate();
   // A changed password empties the form: a new one replaces it.
   const [round, setRound] = useState(0);
+  // Two forms, one question before leaving (react-router has one blocker per page).
+  const [guards, setGuards] = useState<Record<'password' | 'email', Guard | null>>({ password: null, email: null });
+  const report = (key: 'password' | 'email') => (guard: Guard) => setGuards((g) => (g[key]?.dirty === guard.dirty && g[key]?.leaving === guard.leaving ? g : { ...g, [key]: guard }));
   return (
     <section className="card form-card narrow">
       <h1>{t.title}</h1>
-      <PasswordForm key={`p${round}`} user={user} onChanged={() => setRound((r) => r + 1)} onSignedOut={() => void navigate(paths.home)} />
-      <EmailForm key={`e${round}`} user={user} onChanged={() => setRound((r) => r + 1)} />
+      <PasswordForm key={`p${round}`} user={user} onGuard={report('password')} onChanged={() => setRound((r) => r + 1)} onSignedOut={() => void navigate(paths.home)} />
+      <EmailForm key={`e${round}`} user={user} onGuard={report('email')} onChanged={() => setRound((r) => r + 1)} />
+      <LeaveGuard guards={Object.values(guards).filter((g) => g !== null)} />
     </section>
   );
 }
 
 /** A new e-mail address needs the current password (issue 19): a stolen session cannot redirect the account. */
-function EmailForm({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
+function EmailForm({ user, onGuard, onChanged }: { user: PublicUser; onGuard: (g: Guard) => void; onChanged: () => void }) {
   const form = useForm({ name: 'account-email', initial: { email: '', currentPassword: '' }, parse: (v: { email: string; currentPassword: string }) => changeEmailSchema.safeParse(v) });
+  useEffect(() => onGuard(form.guard), [form.guard.dirty]);
   const submit = form.onSubmit(async ({ email, currentPassword }) => {
     const res = await call(userUpdate, { params: { id: user.id }, body: { email, currentPassword, password: undefined, version: user.version } });
     if (res.data) {
@@ -53,14 +59,14 @@ function EmailForm({ user, onChanged }: { user: PublicUser; onChanged: () => voi
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.emailSubmit}</button>
         </div>
-        {form.prompt}
       </form>
     </>
   );
 }
 
-function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onChanged: () => void; onSignedOut: () => void }) {
+function PasswordForm({ user, onGuard, onChanged, onSignedOut }: { user: PublicUser; onGuard: (g: Guard) => void; onChanged: () => void; onSignedOut: () => void }) {
   const form = useForm({ name: 'account', initial: EMPTY, parse: (v: typeof EMPTY) => changePasswordSchema.safeParse(v) });
+  useEffect(() => onGuard(form.guard), [form.guard.dirty]);
   const submit = form.onSubmit(async ({ currentPassword, password }) => {
     const res = await call(userUpdate, { params: { id: user.id }, body: { currentPassword, password } });
     if (!res.data) return res;
@@ -90,7 +96,6 @@ function PasswordForm({ user, onChanged, onSignedOut }: { user: PublicUser; onCh
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>{t.submit}</button>
         </div>
-        {form.prompt}
       </form>
     </>
   );
