@@ -130,6 +130,19 @@ export const keys = {
   ownedVcardPersonPrefix: (companyId: string) => keys.owned(companyId, 'VPERSON', ''),
 
   /**
+   * A contact a visitor left on a card ("Kontakt austauschen", issue 28): one item per contact
+   * (get by id), listed per card on GSI1 and per company on GSI2 (the company's ownership
+   * partition, kind `CONTACT`, so the company delete removes them and the DSGVO export/erasure
+   * finds them), both newest last by `<createdAt>#<id>`. Expire by TTL (`expiresAt`).
+   */
+  contact: (contactId: string) => ({ pk: `CONTACT#${contactId}`, sk: 'CONTACT' }),
+  cardContactEntry: (personId: string, createdAt: string, contactId: string) => ({ gsi1pk: `PERSON#${personId}#CONTACTS`, gsi1sk: `${createdAt}#${contactId}` }),
+  cardContactPartition: (personId: string) => ({ gsi1pk: `PERSON#${personId}#CONTACTS` }),
+  ownedContact: (companyId: string, createdAt: string, contactId: string) => keys.owned(companyId, 'CONTACT', `${createdAt}#${contactId}`),
+  /** `gsi2sk` prefix shared by every contact a company owns (Query with `begins_with`). */
+  ownedContactPrefix: (companyId: string) => keys.owned(companyId, 'CONTACT', ''),
+
+  /**
    * Audit log (functions/domain/audit/): one item per recorded write, never changed or deleted by
    * any route, gone by TTL (`expiresAt`, AUDIT_RETENTION_DAYS). The table partition is the month
    * (admins read all companies newest first, month by month); GSI1 lists one company's entries,

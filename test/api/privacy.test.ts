@@ -8,6 +8,9 @@ import ICAL from 'ical.js';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { scanTable } from '../helpers/audit.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setup.ts';
 
@@ -67,7 +70,19 @@ async function fullCard() {
   expect((await fetch(`${s.baseUrl}/api/card/${c.person.id}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
   expect((await fetch(`${s.baseUrl}/api/card/${c.person.id}/vcard`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
   await s.flushViews();
-  return { ...c, name, phone, email, images: [firstPhoto, photo, c.imageWallet], deviceId, pushToken };
+
+  // A contact a visitor left on the card (issue 28's item shape: keys.contact, listed per card on GSI1).
+  const visitor = marker();
+  const contactId = randomBytes(8).toString('hex');
+  const createdAt = new Date().toISOString();
+  await db().send(new PutCommand({
+    TableName: tableName(),
+    Item: {
+      ...keys.contact(contactId), ...keys.cardContactEntry(c.person.id, createdAt, contactId), ...keys.ownedContact(c.company.id, createdAt, contactId),
+      type: 'contact', id: contactId, personId: c.person.id, companyId: c.company.id, name: visitor, email: `${visitor}@besuch.de`, createdAt,
+    },
+  }));
+  return { ...c, name, phone, email, images: [firstPhoto, photo, c.imageWallet], deviceId, pushToken, visitor };
 }
 
 /** Items as text, string sets (the match index's card ids) included. */
@@ -75,7 +90,7 @@ const text = (item: unknown) => JSON.stringify(item, (_k, v: unknown) => (v inst
 
 /** Every stored item that names the card, the person or one of the card's images. */
 async function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
-  const needles = [card.person.id, card.name, card.email, card.phone, ...card.images.map((i) => i.split('.')[0]!)];
+  const needles = [card.person.id, card.name, card.email, card.phone, card.visitor, ...card.images.map((i) => i.split('.')[0]!)];
   return (await scanTable()).filter((item) => needles.some((n) => text(item).includes(n)));
 }
 
@@ -88,7 +103,7 @@ describe('DSGVO export and erasure of a card holder', () => {
     expect(res.disposition).toMatch(/^attachment; filename="auskunft-.*\.zip"/);
     const files = unzip(res.bytes);
     expect(Object.keys(files).sort()).toEqual([
-      'LIESMICH.txt', ...card.images.map((i) => `bilder/${i}`).sort(), 'protokoll.csv', 'statistik.csv', 'statistik.json', 'visitenkarte.json', 'visitenkarte.vcf', 'wallet.json',
+      'LIESMICH.txt', ...card.images.map((i) => `bilder/${i}`).sort(), 'kontakte.json', 'protokoll.csv', 'statistik.csv', 'statistik.json', 'visitenkarte.json', 'visitenkarte.vcf', 'wallet.json',
     ].sort());
 
     const json = JSON.parse(files['visitenkarte.json']!.toString('utf8'));
@@ -121,6 +136,9 @@ describe('DSGVO export and erasure of a card holder', () => {
     expect(everything).not.toContain(card.deviceId);
     expect(everything).not.toContain(card.pushToken);
 
+    const contacts = JSON.parse(files['kontakte.json']!.toString('utf8'));
+    expect(contacts).toEqual([expect.objectContaining({ name: card.visitor, email: `${card.visitor}@besuch.de` })]);
+
     const log = files['protokoll.csv']!.toString('utf8');
     expect(log).toContain('Angelegt');
     expect(log).toContain('Geändert');
@@ -143,7 +161,7 @@ describe('DSGVO export and erasure of a card holder', () => {
     const before = await itemsOf(card);
     // What there is to erase: the card, its match entry, upload records, statistics, wallet, the credit entry naming the holder.
     const kinds = new Set(before.map((i) => String(i.type ?? String(i.pk).split('#')[0])));
-    for (const kind of ['person', 'upload', 'passRegistration', 'creditEntry', 'audit']) expect(kinds, kind).toContain(kind);
+    for (const kind of ['person', 'upload', 'passRegistration', 'creditEntry', 'audit', 'contact']) expect(kinds, kind).toContain(kind);
     expect(before.some((i) => String(i.pk).endsWith('#STATS'))).toBe(true);
     expect(before.some((i) => String(i.pk).startsWith('STATS#'))).toBe(true);
     expect(before.some((i) => String(i.pk).startsWith('GPASS#'))).toBe(true);
@@ -165,13 +183,13 @@ describe('DSGVO export and erasure of a card holder', () => {
     const res = await s.api('POST', `/api/card/company/person/${card.person.id}/erase`, { token: card.user.token, body: { confirm: card.person.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: card.person.id, erasedBy: card.user.id, companyId: card.company.id });
-    expect(res.body.removed).toMatchObject({ cards: 1, uploads: 3, walletRegistrations: 1, googleObjects: 1, creditEntriesAnonymised: 1 });
+    expect(res.body.removed).toMatchObject({ cards: 1, uploads: 3, walletRegistrations: 1, googleObjects: 1, creditEntriesAnonymised: 1, contacts: 1 });
 
     // Nothing names the person; what names the card id is the erasure record, the audit log and the credit amounts.
     const after = await itemsOf(card);
     for (const item of after) {
       const stored = text(item);
-      for (const personal of [card.name, card.email, card.phone, card.deviceId, card.pushToken, ...stems]) {
+      for (const personal of [card.name, card.email, card.phone, card.visitor, card.deviceId, card.pushToken, ...stems]) {
         expect(stored.includes(personal), `${stored.slice(0, 300)} enthält ${personal}`).toBe(false);
       }
       expect(['erasure', 'audit', 'creditEntry'], stored.slice(0, 200)).toContain(item.type);
