@@ -55,7 +55,15 @@ function contextOf(scope: Construct) {
     webAclArn: get('webAclArn'),
     domain,
     originSecretRevision: get('originSecretRevision') ?? '1',
+    auditRetentionDays: auditRetention(get('auditRetentionDays')),
   };
+}
+
+/** Days audit log entries are kept (context `auditRetentionDays`, default two years in the functions). */
+function auditRetention(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error('Kontext: auditRetentionDays muss eine ganze Zahl von Tagen sein (mindestens 1), z. B. 730');
+  return value;
 }
 
 /** The web ACL's ARN from another region's SSM parameter, read by a custom resource at deploy time. */
@@ -175,6 +183,7 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.alarmEmail ? { ALARM_EMAIL: ctx.alarmEmail } : {}),
       WALLET_CONFIG_SECRET_ARN: walletConfigSecret.secretArn,
       WALLET_LINK_SECRET_ARN: walletLinkSecret.secretArn,
+      ...(ctx.auditRetentionDays ? { AUDIT_RETENTION_DAYS: ctx.auditRetentionDays } : {}),
     };
 
     const routeAreas = props.areas ?? Object.fromEntries(Object.entries(areas).map(([name, mod]) => [name, Object.values(mod) as RouteDef[]]));

@@ -21,7 +21,7 @@ import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from 
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
-const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net' });
+const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net', auditRetentionDays: '365' });
 const { template } = real;
 afterAll(removeSynthOutput);
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
@@ -328,6 +328,17 @@ describe('CloudFront', () => {
     withDomain.template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ PUBLIC_BASE_URL: 'https://karten.beispiel.de' }) },
     });
+  });
+});
+
+describe('audit log retention (issue 27)', () => {
+  test('context auditRetentionDays reaches every function; a wrong value stops the synth', () => {
+    const functions = Object.values(real.template.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+    const withTable = functions.filter((f) => f.Properties.Environment?.Variables?.TABLE_NAME);
+    expect(withTable.length).toBeGreaterThan(5);
+    for (const f of withTable) expect(f.Properties.Environment!.Variables!.AUDIT_RETENTION_DAYS).toBe('365');
+    expect(() => synth((app) => new VisitenkartenStack(app, 'BadRetention', { webDir }), { alarmEmail: 'a@b.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d1.cloudfront.net', auditRetentionDays: 'zwei Jahre' }))
+      .toThrow(/auditRetentionDays/);
   });
 });
 
