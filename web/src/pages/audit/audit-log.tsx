@@ -46,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function objectCell(e: AuditEntry) {
   const type = a.objectTypes[e.objectType] ?? e.objectType;
   if (e.objectType === 'person' && e.action !== 'erase' && e.action !== 'delete') {
-    return <>{type} <Link to={pathTo(paths.visitenkarteEdit, { id: e.objectId })}>{e.objectId}</Link></>;
+    return <span className="audit-object">{type} <Link to={pathTo(paths.visitenkarteEdit, { id: e.objectId })}>{e.objectId}</Link></span>;
   }
-  return <>{type} <span className="muted">{e.objectId}</span></>;
+  return <span className="audit-object">{type} <span className="muted">{e.objectId}</span></span>;
 }
 
 /** `/v2/card/protokoll`: who changed what and when, newest first, with filters and export. */
@@ -80,11 +80,13 @@ export function AuditLog() {
 
   const columns = [
     col.display('at', a.columns.at, (e: AuditEntry) => <span className="nowrap">{formatDateTime(e.at)}</span>),
-    col.text('actor', a.columns.actor, (e: AuditEntry) => e.actorName || a.unknownActor),
+    // The role stands under the name (a column of its own made the table too wide for a laptop).
+    col.text('actor', a.columns.actor, (e: AuditEntry) => e.actorName || a.unknownActor, {
+      cell: (e: AuditEntry) => <>{e.actorName || a.unknownActor}<br /><span className="muted">{a.roles[e.actorRole] ?? e.actorRole}</span></>,
+    }),
     col.text('action', a.columns.action, (e: AuditEntry) => a.actions[e.action] ?? e.action),
     col.display('object', a.columns.objectType, objectCell),
-    col.text('fields', a.columns.fields, (e: AuditEntry) => e.fields.join(', ') || '–'),
-    col.text('role', a.columns.role, (e: AuditEntry) => a.roles[e.actorRole] ?? e.actorRole, { optional: true }),
+    col.text('fields', a.columns.fields, (e: AuditEntry) => e.fields.join(', ') || '–', { cell: (e: AuditEntry) => <span className="audit-object">{e.fields.join(', ') || '–'}</span> }),
     ...(admin ? [col.text('company', a.columns.company, (e: AuditEntry) => e.companyId ?? '–', { optional: true })] : []),
   ];
 
