@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { storedAuditEntries } from '../helpers/audit.ts';
+import { bookMonthlyCredits } from '../../functions/domain/credits/book-monthly-credits.ts';
 
 // The audit log answers "who changed this card, when, and what": company users see their
 // companies' entries, admins all; filters by object, person and date; pages; export.
@@ -98,6 +99,19 @@ describe('audit log', () => {
     expect(text.split('\r\n')[0]).toBe('"Zeitpunkt";"Wer";"Rolle";"Aktion";"Objekt";"Objekt-ID";"Unternehmen (ID)";"Geänderte Felder";"Details";"Schnittstelle"');
     expect(text).toContain('"Angelegt";"Visitenkarte"');
     expect((await fetch(`${s.baseUrl}/api/audit/export?companyId=${other.company.id}`, { headers: { authorization: `Bearer ${t.user.token}` } })).status).toBe(404);
+  });
+
+  it('records credit bookings: by an admin, by an activation and by the monthly job (as the system)', async () => {
+    const t = await createTenant(s);
+    await newCard(t);
+    const booked = await s.api('POST', '/api/card/company/credit/history', { token: admin, body: { companyId: t.company.id, credits: 25, infotext: 'Aufladung' } });
+    expect(booked.status).toBe(200);
+    await bookMonthlyCredits({ month: '2033-03', perCard: 1 });
+    const items = (await s.api('GET', `/api/audit?companyId=${t.company.id}`, { token: t.user.token })).body.items as (Entry & { actorRole: string; detail?: Record<string, unknown> })[];
+    const credits = items.filter((e) => e.action === 'credit');
+    expect(credits.map((e) => [e.actorRole, e.detail?.credits])).toEqual(expect.arrayContaining([['system', -1], ['admin', 25]]));
+    // The activation's charge is on the card's entry.
+    expect(items.find((e) => e.action === 'create' && e.objectType === 'person')?.detail).toEqual({ credits: -1 });
   });
 
   it('records sign-ins and failed sign-ins (admins only), never the typed text of an unknown account', async () => {

@@ -11,6 +11,8 @@ export interface AuditActor {
   id?: string | undefined;
   username?: string | undefined;
   isAdmin?: boolean | undefined;
+  /** A scheduled job (the monthly credit booking), not a person. */
+  system?: boolean;
 }
 
 export interface AuditEntryItem {
@@ -18,7 +20,7 @@ export interface AuditEntryItem {
   at: string;
   actorId: string;
   actorName: string;
-  actorRole: 'admin' | 'user' | 'unknown';
+  actorRole: 'admin' | 'user' | 'system' | 'unknown';
   action: AuditChange['action'];
   /** The API route that wrote (its name in the route table); absent for writes outside a route. */
   route?: string;
@@ -50,9 +52,9 @@ export function newAuditEntry(o: { actor: AuditActor; change: AuditChange; route
   return {
     id: randomUUID(),
     at,
-    actorId: o.actor.id ?? '',
-    actorName: o.actor.username ?? '',
-    actorRole: o.actor.id ? (o.actor.isAdmin ? 'admin' : 'user') : 'unknown',
+    actorId: o.actor.id ?? (o.actor.system ? 'system' : ''),
+    actorName: o.actor.username ?? (o.actor.system ? 'system' : ''),
+    actorRole: o.actor.system ? 'system' : o.actor.id ? (o.actor.isAdmin ? 'admin' : 'user') : 'unknown',
     action: c.action,
     ...(o.route ? { route: o.route } : {}),
     objectType: c.objectType,
