@@ -1,8 +1,9 @@
-// Work outside HTTP, declared like the routes: each job is a module `functions/jobs/<name>.ts`
-// exporting `handler`, with its trigger and what it may touch. The stack turns every entry into
-// one function (same base as the API areas), its trigger and its grants; `npm run build` bundles it.
-// Pure data (no CDK imports): the build script reads it too.
-import type { Needs } from './grants.ts';
+// Work outside HTTP, declared like the routes: each job names its module (exporting `handler`),
+// its trigger and what it may touch. The stack turns every entry into one function (same base as
+// the API areas), its trigger and its grants; `npm run build` bundles it (infra/bundle.ts).
+// Pure data (no CDK imports): the bundler reads it too.
+import { CDN_LOG_PREFIX, images } from '../shared/api/needs.ts';
+import type { Needs } from '../shared/api/needs.ts';
 
 /** EventBridge Scheduler cron fields (https://docs.aws.amazon.com/scheduler/latest/UserGuide/schedule-types.html). */
 export interface CronTrigger {
@@ -41,8 +42,10 @@ export interface ManualTrigger {
 }
 
 export interface JobDef {
-  /** File name under functions/jobs/ without `.ts`. */
+  /** Names the function (`job-<name>`). */
   name: string;
+  /** The module (path from the repository root) exporting the job's `handler`. */
+  handler: `functions/jobs/${string}.ts`;
   description: string;
   trigger: CronTrigger | QueueTrigger | BucketTrigger | ManualTrigger;
   needs: Needs;
@@ -56,6 +59,7 @@ export const CDN_LOG_MERGE_MINUTES = 60;
 export const jobs: readonly JobDef[] = [
   {
     name: 'cdn-invalidate',
+    handler: 'functions/jobs/cdn-invalidate.ts',
     description: 'Batches queued CDN paths into CloudFront invalidations',
     // Two batches at once, each with at most 7 wildcard paths: CloudFront allows 15 in progress.
     trigger: { kind: 'queue', queue: 'invalidation', batchSize: 100, maxBatchingWindowSeconds: 10, maxConcurrency: 2 },
@@ -64,6 +68,7 @@ export const jobs: readonly JobDef[] = [
   },
   {
     name: 'credits-monthly',
+    handler: 'functions/jobs/credits-monthly.ts',
     description: 'Monthly credit grant (spec: 1st of the month, 00:05 German time)',
     trigger: { kind: 'schedule', cron: '5 0 1 * ? *', timeZone: 'Europe/Berlin' },
     needs: { table: 'readWrite' },
@@ -71,21 +76,23 @@ export const jobs: readonly JobDef[] = [
   },
   {
     name: 'cdn-log-merge',
+    handler: 'functions/jobs/cdn-log-merge.ts',
     description: 'Counts card views and saves of the waiting CloudFront log files in one batch, then deletes the files',
     // Hourly: the writes are one per (card, day) and batch, so the interval sets the cost (every 30
     // minutes measured $0.10 per 1M views, at the budget; hourly about half: docs/statistics.md, bench
     // statistics.costPer1MViewsUsd) and adds at most an hour to the CDN's log delay.
     trigger: { kind: 'schedule', cron: CDN_LOG_MERGE_MINUTES === 60 ? '0 * * * ? *' : `0/${CDN_LOG_MERGE_MINUTES} * * * ? *`, timeZone: 'Europe/Berlin' },
-    needs: { table: 'readWrite', cdnLogs: 'readDelete' },
+    needs: { table: 'readWrite', objects: [{ bucket: 'logs', prefix: CDN_LOG_PREFIX, access: 'readDelete', list: true }] },
     memorySize: 1024,
     timeoutSeconds: 600,
   },
   {
     name: 'images-reprocess',
+    handler: 'functions/jobs/images-reprocess.ts',
     description: 'Remakes every upload\'s image files with the current pipeline (npm run images:reprocess locally); invoke again while it answers done: false',
     trigger: { kind: 'manual' },
     // Reads originals, writes their derivatives, marks the upload record; invalidates renewed originals.
-    needs: { table: 'readWrite', uploads: 'readWrite', invalidation: true },
+    needs: { table: 'readWrite', objects: [images.readWrite], queues: ['invalidation'], native: ['sharp'] },
     // One upload at a time: peak memory about 200 MB (bench imagePipeline); the memory buys CPU
     // (libvips runs on one thread here), 1536 MB is 0.87 vCPU.
     memorySize: 1536,

@@ -1,13 +1,5 @@
-// Where things live in the stack's buckets: shared by the stack, the jobs and docs/deploy.md.
-
-/** Uploaded images in the uploads bucket (functions/domain/uploads/save-upload.ts: uploadStorageKey). */
-export const UPLOADS_PREFIX = 'images/';
-
-/**
- * CloudFront standard logs in the log bucket: `cdn/<distribution id>.<YYYY-MM-DD-HH>.<unique>.gz`
- * (gzip, tab-separated W3C format). The hourly merge job (cdn-log-merge) counts and deletes objects under this prefix.
- */
-export const CDN_LOG_PREFIX = 'cdn/';
+// Where things live in the stack's buckets: shared by the stack and docs/deploy.md. The prefixes
+// the functions read and write (uploaded images, CloudFront logs) are in shared/api/needs.ts.
 
 /** S3 server access logs of the uploads and web buckets. */
 export const S3_LOG_PREFIX = 's3/';

@@ -6,7 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as cr from 'aws-cdk-lib/custom-resources';
-import { areas } from '../shared/api/routes.ts';
+import { apiRoutesByArea, functionUrlRoutes } from '../shared/api/routes.ts';
 import type { RouteDef } from '../shared/api/define.ts';
 import { tableDefinition } from '../functions/lib/table-definition.ts';
 import { jobs as declaredJobs } from './jobs.ts';
@@ -17,7 +17,7 @@ import type { SharedResources } from './constructs/app-function.ts';
 import { Api } from './constructs/api.ts';
 import { Edge } from './constructs/edge.ts';
 import { Jobs } from './constructs/jobs.ts';
-import { WalletLinks } from './constructs/wallet-links.ts';
+import { FunctionUrls } from './constructs/function-urls.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { WebBucket } from './constructs/web.ts';
 import { acknowledgeNagFindings } from './nag.ts';
@@ -25,7 +25,7 @@ import { acknowledgeNagFindings } from './nag.ts';
 export interface VisitenkartenStackProps extends StackProps {
   /** Built SPA to upload; skipped when absent (tests synthesize without a web build). */
   webDir?: string;
-  /** Routes by area (default: shared/api/routes.ts `areas`); the budget test passes a padded table. */
+  /** API Gateway routes by area (default: the route table's); the budget test passes a padded table. */
   areas?: Readonly<Record<string, readonly RouteDef[]>>;
   jobs?: readonly JobDef[];
   /**
@@ -186,16 +186,18 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.auditRetentionDays ? { AUDIT_RETENTION_DAYS: ctx.auditRetentionDays } : {}),
     };
 
-    const routeAreas = props.areas ?? Object.fromEntries(Object.entries(areas).map(([name, mod]) => [name, Object.values(mod) as RouteDef[]]));
+    const routeAreas = props.areas ?? apiRoutesByArea();
     const api = new Api(this, 'Api', { areas: routeAreas, resources, environment, originSecret });
 
-    const walletLinks = new WalletLinks(this, 'Wallet', { resources, environment });
+    const urlRoutes = functionUrlRoutes();
+    const functionUrls = new FunctionUrls(this, 'Urls', { urls: urlRoutes, resources, environment });
 
     const web = new WebBucket(this, 'Web', { logBucket });
     const edge = new Edge(this, 'Edge', {
       webBucket: web.bucket,
       httpApi: api.httpApi,
-      walletLinksUrl: walletLinks.url,
+      routes: [...Object.values(routeAreas).flat(), ...Object.values(urlRoutes).flat()],
+      functionUrls: functionUrls.urls,
       originSecret,
       originSecretRevision: ctx.originSecretRevision,
       logBucket,
@@ -219,7 +221,7 @@ export class VisitenkartenStack extends Stack {
     });
 
     new Monitoring(this, 'Monitoring', {
-      functions: { ...api.functions, 'wallet-links': walletLinks.fn, ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
+      functions: { ...api.functions, ...Object.fromEntries(Object.entries(functionUrls.functions).map(([n, f]) => [`url-${n}`, f])), ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
       httpApi: api.httpApi,
       table,
       deadLetterQueues: { invalidations: invalidationDlq },

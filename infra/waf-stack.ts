@@ -7,7 +7,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 
 /**
  * Per-address limits (requests in 5 minutes) before the WAF blocks an address for a while. They
- * are what keeps one client from using up the API stage's shared ceiling (infra/areas.ts); the
+ * are what keeps one client from using up the API stage's shared ceiling (infra/constructs/api.ts); the
  * sign-in handler additionally throttles per account, address pair and device.
  */
 export const WAF_RATE_LIMITS = {

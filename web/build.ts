@@ -6,6 +6,11 @@ import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 export const webOutDir = join(root, 'dist/web');
+/**
+ * The source files each build took in (esbuild's metafile inputs), beside the output and not in
+ * it (not deployed): the test that the web carries no server code reads it (test/infra/web-bundles.test.ts).
+ */
+export const webInputsFile = join(root, 'dist/web-inputs.json');
 
 async function newestMtime(dir: string): Promise<number> {
   let newest = 0;
@@ -19,7 +24,7 @@ async function newestMtime(dir: string): Promise<number> {
 
 async function isStale(): Promise<boolean> {
   const index = join(webOutDir, 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(webInputsFile)) return true;
   const built = (await stat(index)).mtimeMs;
   const sources = Math.max(await newestMtime(join(root, 'web')), await newestMtime(join(root, 'shared')));
   return sources > built;
@@ -41,7 +46,7 @@ function outputFor(meta: Metafile, outDir: string, entry: string, ext: string): 
  * office: the entry statically imports at most the one chunk it shares with its themes, which the
  * HTML preloads. Its page styles are inline in card.html (one request fewer).
  */
-async function buildCardPage(options: BuildOptions & { metafile: true }, stage: string): Promise<void> {
+async function buildCardPage(options: BuildOptions & { metafile: true }, stage: string): Promise<Metafile> {
   const entry = 'web/src/public/card-main.tsx';
   // Preact's React-compatible layer instead of react-dom (about 5 KB instead of 60 KB gzipped):
   // the themes stay plain React components, the back-office preview renders them with React.
@@ -58,6 +63,7 @@ async function buildCardPage(options: BuildOptions & { metafile: true }, stage: 
   await writeFile(join(stage, 'card.html'), template
     .replace('<!--preload-->', preload)
     .replace('<!--script-->', `<script type="module" src="${js}"></script>`));
+  return meta;
 }
 
 /**
@@ -98,12 +104,13 @@ export async function buildWeb(o: { onlyIfStale?: boolean } = {}): Promise<boole
     .replace('<!--styles-->', `<link rel="stylesheet" href="${css}">`)
     .replace('<!--script-->', `<script type="module" src="${js}"></script>`);
   await writeFile(join(stage, 'index.html'), html);
-  await buildCardPage(options, stage);
+  const card = await buildCardPage(options, stage);
   if (existsSync(join(root, 'web/public'))) await cp(join(root, 'web/public'), stage, { recursive: true });
   const old = `${stage}.old`;
   if (existsSync(webOutDir)) await rename(webOutDir, old);
   await rename(stage, webOutDir);
   await rm(old, { recursive: true, force: true });
+  await writeFile(webInputsFile, JSON.stringify({ app: Object.keys(result.metafile.inputs).sort(), card: Object.keys(card.inputs).sort() }, null, 1));
   return true;
 }
 

@@ -4,7 +4,7 @@ import { env } from '../lib/env.ts';
 import { mergeCdnLogs } from '../domain/statistics/merge-cdn-logs.ts';
 import type { LogSource, MergeResult } from '../domain/statistics/merge-cdn-logs.ts';
 import { logLines } from '../domain/statistics/parse-cdn-log.ts';
-import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
+import { CDN_LOG_PREFIX } from '../../shared/api/needs.ts';
 import type { Context } from 'aws-lambda';
 
 let s3: S3Client | undefined;

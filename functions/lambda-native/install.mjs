@@ -2,7 +2,7 @@
 // this folder's locked packages for linux-arm64, Lambda's architecture, whatever machine this is
 // (sharp's documented cross-platform install: npm's --os/--cpu/--libc flags). npm installs only the
 // current platform's optional binaries into the project itself, so the root's sharp stays the
-// local (x64) one and this folder holds the one the Lambda assets carry (functions/native-modules.ts).
+// local (x64) one and this folder holds the one the Lambda assets carry (infra/native-modules.ts).
 // Plain JavaScript: it runs under whatever Node runs npm. Nothing is built from source
 // (--ignore-scripts; sharp ships prebuilt libvips).
 import { execFileSync } from 'node:child_process';

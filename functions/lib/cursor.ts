@@ -1,4 +1,4 @@
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { ValidationError } from './errors.ts';
 
 export type StartKey = Record<string, string>;

@@ -1,5 +1,6 @@
 import { tokenize } from '@csstools/css-tokenizer';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
+import { cardMessages } from '../../shared/messages/card.ts';
 import { ValidationError } from './errors.ts';
 import { CustomCssError, parseSheet } from './custom-css/parse.ts';
 import { fingerprint, render, walkSheet } from './custom-css/scope.ts';
@@ -32,7 +33,7 @@ export { MAX_CSS_UPLOADS } from './custom-css/scope.ts';
 
 export const MAX_CUSTOM_CSS_BYTES = 20 * 1024;
 
-const m = msg.card.css;
+const m = cardMessages.css;
 
 export interface ScopedCss {
   /** The CSS scoped to the card root, as the public card serves it. */

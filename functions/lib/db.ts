@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import {
-  ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException, TransactionInProgressException,
-} from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDocument, QueryCommand, TransactWriteCommand } from './dynamo.ts';
+import type { QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from './dynamo.ts';
+import { isAwsError } from './aws/call.ts';
+import { awsCredentials } from './aws/credentials.ts';
 import { env } from './env.ts';
 
 export interface CapacityEntry {
@@ -14,34 +12,19 @@ export interface CapacityEntry {
 /** Consumed capacity of every call since the last reset; filled only when TRACK_CAPACITY=1. */
 export const capacityLog: CapacityEntry[] = [];
 
-let doc: DynamoDBDocumentClient | undefined;
+let doc: DynamoDocument | undefined;
 
-/** The DocumentClient, made once per container on first use. */
-export function db(): DynamoDBDocumentClient {
+/** The document client, made once per container on first use. */
+export function db(): DynamoDocument {
   if (doc) return doc;
   const e = env();
-  const client = new DynamoDBClient({
+  const local = { accessKeyId: 'local', secretAccessKey: 'local' };
+  doc = new DynamoDocument({
     region: e.AWS_REGION,
-    ...(e.DYNAMODB_ENDPOINT
-      ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    endpoint: e.DYNAMODB_ENDPOINT,
+    credentials: e.DYNAMODB_ENDPOINT ? () => Promise.resolve(local) : awsCredentials,
+    ...(e.TRACK_CAPACITY === '1' ? { onCapacity: (operation: string, capacityUnits: number) => { capacityLog.push({ operation, capacityUnits }); } } : {}),
   });
-  if (e.TRACK_CAPACITY === '1') {
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { ReturnConsumedCapacity?: string };
-        input.ReturnConsumedCapacity ??= 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-        const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
-        const units = list.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
-        capacityLog.push({ operation: context.commandName ?? 'unknown', capacityUnits: units });
-        return result;
-      },
-      { step: 'initialize', name: 'trackCapacity' },
-    );
-  }
-  doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return doc;
 }
 
@@ -126,6 +109,8 @@ const RETRY_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'Provis
  * throttle is retried with capped, jittered backoff, as AWS recommends.
  */
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error | Promise<Error>): Promise<void> {
+  // node:crypto when a write needs it, not on every cold start (reading routes never load it).
+  const { randomUUID } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   // The token makes a resend idempotent: the SDK resending after a lost response, or our resend
   // while that first attempt is still running (TransactionInProgress), cannot apply twice. A
   // cancelled attempt applied nothing, so the next one is a new transaction with a new token.
@@ -135,13 +120,13 @@ export async function transact(items: TransactItem[], onConditionFailed: (index:
       await db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }));
       return;
     } catch (err) {
-      if (err instanceof TransactionCanceledException) {
-        const reasons = err.CancellationReasons ?? [];
+      if (isAwsError(err, 'TransactionCanceledException')) {
+        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
         const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
         if (index >= 0) throw await onConditionFailed(index);
         if (!reasons.some((r) => RETRY_REASONS.has(r.Code ?? ''))) throw err;
         token = randomUUID();
-      } else if (!(err instanceof TransactionInProgressException)) throw err;
+      } else if (!isAwsError(err, 'TransactionInProgressException')) throw err;
       if (attempt >= TRANSACT_ATTEMPTS) throw err;
       await new Promise((ok) => setTimeout(ok, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
     }
@@ -149,5 +134,5 @@ export async function transact(items: TransactItem[], onConditionFailed: (index:
 }
 
 export function isConditionFailure(err: unknown): boolean {
-  return err instanceof ConditionalCheckFailedException;
+  return isAwsError(err, 'ConditionalCheckFailedException');
 }

@@ -1,4 +1,4 @@
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 
 /** An expected failure: its message is German and shown to the user as is. */
 export abstract class AppError extends Error {

@@ -1,24 +1,23 @@
 import { createHash } from 'node:crypto';
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { parse, safeParse } from 'zod/mini';
 import type { z } from 'zod';
 import type { RouteDef } from '../../shared/api/define.ts';
-import { fieldErrorsOf } from '../../shared/schemas/common.ts';
-import { msg } from '../../shared/messages.ts';
+import { fieldErrorsOf } from '../../shared/schemas/field-errors.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { AppError, PayloadTooLargeError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
-import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
-import { clientAddress, requestMiddleware } from './request-middleware.ts';
+import { clientAddress, withRequestLine } from './request-middleware.ts';
 import { mapStack } from './stack-map.ts';
 import { runAudited } from './audit-hook.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface HandlerInput<R extends RouteDef> {
   params: In<R['params']>;
@@ -49,12 +48,12 @@ function isFileResult(v: unknown): v is FileResult {
   return typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
 }
 
-type Output<R extends RouteDef> = R['output'] extends z.ZodType ? z.input<R['output']> : FileResult;
+type Output<R extends RouteDef> = R['output'] extends z.core.$ZodType ? z.input<R['output']> : FileResult;
 
-function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+function parsePart(schema: z.core.$ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   // Absent params/query (and an empty body) are `{}`; a JSON `null` body is not an object.
-  const result = schema.safeParse(value === undefined ? {} : value);
+  const result = safeParse(schema, value === undefined ? {} : value);
   if (!result.success) throw new ValidationError(msg.errors.invalidInput, fieldErrorsOf(result.error));
   return result.data;
 }
@@ -143,10 +142,6 @@ export interface CacheOptions {
   etag?: boolean;
 }
 
-/**
- * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
- * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
- */
 /** How a route answers beyond its data: caching, and where a visitor goes when a link fails. */
 export interface HandlerOptions extends CacheOptions {
   /**
@@ -156,6 +151,10 @@ export interface HandlerOptions extends CacheOptions {
   failurePage?: (event: HttpEvent) => string;
 }
 
+/**
+ * Kept by the CDN until invalidated, revalidated by browsers on every view: the CDN answers
+ * their `If-None-Match` with a 304 while the object is unchanged, so no view reaches a Lambda.
+ */
 export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
 
 function etagOf(body: string | Buffer): string {
@@ -184,6 +183,14 @@ function success(event: HttpEvent, cache: CacheOptions, headers: Record<string, 
   return { statusCode: 200, headers: out, body: isText ? body : body.toString('base64'), isBase64Encoded: !isText };
 }
 
+let session: Promise<typeof import('./auth/session.ts')> | undefined;
+
+/** The signed-in caller; the token code (jose, the user read) loads only for routes that need it. */
+async function authenticate(event: HttpEvent): Promise<AuthUser> {
+  session ??= import('./auth/session.ts');
+  return (await session).authenticate(event);
+}
+
 /**
  * Wraps a domain call as a Lambda handler for one route: parses params, query and body with
  * the route's shared schemas, checks access, and maps the result or error to HTTP.
@@ -193,7 +200,7 @@ export function createHandler<R extends RouteDef>(
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
   options: HandlerOptions = {},
 ) {
-  return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
+  return withRequestLine(route, async (event) => {
     const method = event.requestContext?.http?.method ?? route.method;
     // In AWS a GET route is declared as ANY (shared/api/define.ts apiRouteKey): HEAD is answered
     // like GET, every other method this route does not have is a 405, as locally.
@@ -241,7 +248,7 @@ async function answer<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>)
     }
     if (isFileResult(result)) return success(event, cache, { 'content-type': result.contentType, ...result.headers }, result.body);
     // The output schema is also a filter: fields it does not name (hashes, keys) never leave.
-    const data = route.output ? route.output.parse(result) : result;
+    const data = route.output ? parse(route.output, result) : result;
     return success(event, cache, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(data));
   } catch (err) {
     const failed = errorResult(err, route, event);

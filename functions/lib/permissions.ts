@@ -1,5 +1,7 @@
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
+import { companyMessages } from '../../shared/messages/company.ts';
+import { statisticMessages } from '../../shared/messages/statistic.ts';
 import type { AuthUser } from './auth/session.ts';
 import type { TransactItem } from './db.ts';
 import { keys } from './keys.ts';
@@ -65,7 +67,7 @@ export function visibleCompanyScope(auth: AuthUser): { all: true } | { all: fals
  */
 export function requireStatisticsVisible(auth: AuthUser, company: { display?: { statistik?: boolean } }): void {
   if (auth.isAdmin) return;
-  if (company.display?.statistik === false) throw new ForbiddenError(msg.statistic.errors.disabled);
+  if (company.display?.statistik === false) throw new ForbiddenError(statisticMessages.errors.disabled);
 }
 
 /** Who works for a company is the admin's decision (spec §2 Benutzerverwaltung). */
@@ -80,8 +82,8 @@ export function canManageCompanySettings(auth: AuthUser): boolean {
 
 /** A company change may touch the users and the settings only when the caller may manage them. */
 export function requireCompanyChangeAllowed(auth: AuthUser, changes: { userIds?: unknown; display?: unknown }): void {
-  if (changes.userIds !== undefined && !canAssignCompanyUsers(auth)) throw new ForbiddenError(msg.company.usersOnlyAdmin);
-  if (changes.display !== undefined && !canManageCompanySettings(auth)) throw new ForbiddenError(msg.company.settingsOnlyAdmin);
+  if (changes.userIds !== undefined && !canAssignCompanyUsers(auth)) throw new ForbiddenError(companyMessages.usersOnlyAdmin);
+  if (changes.display !== undefined && !canManageCompanySettings(auth)) throw new ForbiddenError(companyMessages.settingsOnlyAdmin);
 }
 
 /**

@@ -1,14 +1,17 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { handlerFileName } from '../../shared/api/routes.ts';
+import { routeList } from '../../shared/api/routes.ts';
+import { apiRouteKey } from '../../shared/api/define.ts';
+import type { RouteDef } from '../../shared/api/define.ts';
 import { spaRewrite, VIEWER_ADDRESS_HEADER } from '../../shared/edge-functions.ts';
-import { msg } from '../../shared/messages.ts';
+import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { securityHeaders } from '../../shared/security-headers.ts';
-import { matchRoute } from './router.ts';
+import { routeMatcher } from '../lib/route-match.ts';
 import { log } from '../lib/log.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
 
@@ -17,14 +20,16 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+const root = resolve(import.meta.dirname, '../..');
+const matchRoute = routeMatcher(routeList);
 const handlers = new Map<string, Promise<LambdaHandler>>();
 
-/** Loads a route's handler module on first use, as a Lambda container would. */
-function loadHandler(name: string): Promise<LambdaHandler> {
-  let h = handlers.get(name);
+/** Loads a route's handler module (named in its RouteDef) on first use, as a Lambda container would. */
+function loadHandler(route: RouteDef): Promise<LambdaHandler> {
+  let h = handlers.get(route.name);
   if (!h) {
-    h = import(`../handlers/${handlerFileName(name)}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
-    handlers.set(name, h);
+    h = import(pathToFileURL(join(root, route.handler)).href).then((m: { handler: LambdaHandler }) => m.handler);
+    handlers.set(route.name, h);
   }
   return h;
 }
@@ -44,7 +49,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
 
@@ -128,14 +133,17 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cd
   if (match === 'method-not-allowed') return sendJson(res, 405, { message: msg.errors.routeNotFound });
   const body = await readBody(req);
   if (body === 'too-large') return sendJson(res, 413, { message: msg.errors.payloadTooLarge });
-  // API Gateway's route key: HEAD requests come in on the HEAD twin of a GET route.
-  const routeKey = `${req.method === 'HEAD' ? 'HEAD' : match.route.method} ${match.route.path}`;
+  // API Gateway's route key: a GET route is declared as `ANY` (HEAD comes in on it).
+  const routeKey = apiRouteKey(match.route);
   const event = toEvent(req, url, body, routeKey, match.pathParameters);
-  const handler = await loadHandler(match.route.name);
+  const handler = await loadHandler(match.route);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, match.route.name));
-  const headers = { ...(result.headers as Record<string, string> | undefined) };
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  const status = result.statusCode ?? 200;
+  const data = !result.body ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  // With its length the answer goes out in one piece, not chunked (as API Gateway sends it).
+  const length = data !== undefined && status !== 304 && status !== 204 ? { 'content-length': String(Buffer.byteLength(data)) } : {};
+  res.writeHead(status, { ...securityHeaders, ...(result.headers as Record<string, string> | undefined), ...length });
+  res.end(data);
   // What CloudFront's access log records in AWS; the statistics count views from it.
   cdnLog?.record({ method: req.method ?? 'GET', path: url.pathname, status: result.statusCode ?? 200, userAgent: req.headers['user-agent'] });
 }
@@ -145,7 +153,7 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
   try {
     rewritten = spaRewrite(decodeURIComponent(url.pathname));
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
     return;
   }
@@ -158,10 +166,10 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
     const ext = extname(file);
     // Hashed assets never change; the HTML pages must be re-checked so a deploy is picked up.
     const cache = rewritten.endsWith('.html') ? 'no-cache' : /-[A-Z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
+    res.writeHead(200, { ...securityHeaders, 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'cache-control': cache });
     res.end(data);
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(msg.ui.notFound);
   }
 }
@@ -170,8 +178,8 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string): P
 export function createLocalServer(o: { staticDir: string; ready?: Promise<void>; cdnLog?: Pick<CdnLogWriter, 'record'> }): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // As CloudFront's response headers policy does, on every answer (SPA, API, errors).
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    // As CloudFront's response headers policy does, every answer (SPA, API, errors) carries the
+    // security headers: each writeHead below starts from them.
     // Requests that arrive while DynamoDB Local is still starting wait for it.
     const work = (o.ready ?? Promise.resolve()).then(() =>
       url.pathname.startsWith('/api/') ? handleApi(req, res, url, o.cdnLog) : handleStatic(res, url, o.staticDir));

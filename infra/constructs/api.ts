@@ -7,11 +7,10 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { apiRouteKey } from '../../shared/api/define.ts';
+import { apiRouteKey, routeNeeds } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import type { AreaName } from '../../shared/api/routes.ts';
-import { mergeNeeds, needsOf } from '../grants.ts';
-import { areaSettings, routeThrottles, stageThrottle } from '../areas.ts';
+import { mergeNeeds } from '../../shared/api/needs.ts';
 import { AppFunction } from './app-function.ts';
 import type { SharedResources } from './app-function.ts';
 
@@ -31,8 +30,26 @@ class AreaIntegration extends apigw.HttpRouteIntegration {
   }
 }
 
+/**
+ * API Gateway throttling of the stage: a ceiling for all clients together (requests per second,
+ * burst), so a flood cannot run up the Lambda bill; per-client limits are the WAF's rate rules per
+ * address (infra/waf-stack.ts) and the handlers' per-account buckets. A low stage limit would let
+ * one client lock everyone out (issue 19). Ceilings per route: `throttle` in the route table.
+ */
+export const stageThrottle = { rateLimit: 1000, burstLimit: 2000 };
+
+/** The HTTP API's integration timeout (its maximum): a function answering later gets the client a 503/504. */
+export const HTTP_API_TIMEOUT_SECONDS = 30;
+
+/** Memory and timeout of a function: the largest any of its routes asks for (`lambda` in the table); unset: the base's 512 MB, 10 s. */
+export function functionSettings(routes: readonly RouteDef[]): { memorySize?: number; timeoutSeconds?: number } {
+  const memory = Math.max(0, ...routes.map((r) => r.lambda?.memoryMb ?? 0));
+  const timeout = Math.max(0, ...routes.map((r) => r.lambda?.timeoutSeconds ?? 0));
+  return { ...(memory ? { memorySize: memory } : {}), ...(timeout ? { timeoutSeconds: timeout } : {}) };
+}
+
 export interface ApiProps {
-  /** Routes by area: one function each. */
+  /** Routes served by API Gateway, by area: one function each. */
   areas: Readonly<Record<string, readonly RouteDef[]>>;
   resources: SharedResources;
   environment: Record<string, string>;
@@ -71,18 +88,20 @@ export class Api extends Construct {
       },
     });
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
-    // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them.
-    cfnStage.routeSettings = Object.fromEntries(Object.entries(routeThrottles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]));
+    // A JSON-typed property: CloudFormation's own (capitalised) names, CDK does not convert them;
+    // keyed by the route key API Gateway knows (`ANY …` for a GET route).
+    cfnStage.routeSettings = Object.fromEntries(Object.values(props.areas).flat().filter((r) => r.throttle)
+      .map((r) => [apiRouteKey(r), { ThrottlingRateLimit: r.throttle!.rateLimit, ThrottlingBurstLimit: r.throttle!.burstLimit }]));
 
-    const routesByKey = new Map<string, apigw.HttpRoute>();
+    const throttled: apigw.HttpRoute[] = [];
     const stack = Stack.of(this);
     const invokeFrom = stack.formatArn({ service: 'execute-api', resource: this.httpApi.apiId, resourceName: '*/*' });
     for (const [area, routes] of Object.entries(props.areas)) {
-      const settings = areaSettings[area] ?? {};
+      const settings = functionSettings(routes);
       const fn = new AppFunction(this, `Area-${area}`, {
         entry: { area: area as AreaName },
         description: `API area ${area}: ${routes.length} routes`,
-        needs: mergeNeeds(routes.map(needsOf)),
+        needs: mergeNeeds(routes.map(routeNeeds)),
         resources: props.resources,
         environment: { ...props.environment, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
         ...(settings.memorySize ? { memorySize: settings.memorySize } : {}),
@@ -93,22 +112,18 @@ export class Api extends Construct {
       const integration = new AreaIntegration(`Int-${area}`, fn.fn);
       for (const route of routes) {
         // A GET route is declared as ANY, so HEAD reaches it (shared/api/define.ts apiRouteKey).
-        const key = apiRouteKey(route);
-        const method = key.split(' ')[0] as keyof typeof apigw.HttpMethod;
-        routesByKey.set(`${route.method} ${route.path}`, new apigw.HttpRoute(this, `Route-${route.name}`, {
+        const method = apiRouteKey(route).split(' ')[0] as keyof typeof apigw.HttpMethod;
+        const httpRoute = new apigw.HttpRoute(this, `Route-${route.name}`, {
           httpApi: this.httpApi,
           routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[method]),
           integration,
-        }));
+        });
+        if (route.throttle) throttled.push(httpRoute);
       }
       this.functions[area] = fn;
     }
     // API Gateway refuses a stage whose route settings name a route that does not exist yet, so the
     // stage waits for every route it names (the first deploy failed without this).
-    for (const key of Object.keys(routeThrottles)) {
-      const route = routesByKey.get(key);
-      if (!route) throw new Error(`infra/areas.ts routeThrottles: ${key} is no route of the table`);
-      this.stage.node.addDependency(route);
-    }
+    for (const route of throttled) this.stage.node.addDependency(route);
   }
 }

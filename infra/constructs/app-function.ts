@@ -9,11 +9,10 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { resolve } from 'node:path';
-import { bundleSync } from '../../functions/bundle.ts';
-import type { BundleEntry } from '../../functions/bundle.ts';
+import { bundleSync } from '../bundle.ts';
+import type { BundleEntry } from '../bundle.ts';
 import { tableDefinition } from '../../functions/lib/table-definition.ts';
-import type { Needs } from '../grants.ts';
-import { UPLOADS_PREFIX, CDN_LOG_PREFIX } from '../layout.ts';
+import type { BucketName, Needs, QueueName, SecretName } from '../../shared/api/needs.ts';
 
 const functionsDir = resolve(import.meta.dirname, '../../functions');
 
@@ -94,9 +93,29 @@ export class AppFunction extends Construct {
 
 /** Every kind of need has its statement below: a new field in Needs fails the type check here until it does. */
 const grantedNeeds = {
-  table: true, uploads: true, authSecret: true, invalidation: true, distributionInvalidation: true, cdnLogs: true, walletSecrets: true,
+  table: true, objects: true, secrets: true, queues: true, distributionInvalidation: true,
+  // Not a grant: the bundler copies the module beside the code (infra/bundle.ts).
+  native: true,
 } as const satisfies Record<keyof Needs, true>;
 export const grantedNeedKinds = Object.keys(grantedNeeds);
+
+const OBJECT_ACTIONS = {
+  read: ['s3:GetObject'],
+  readDelete: ['s3:GetObject', 's3:DeleteObject'],
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+} as const;
+
+function bucketOf(r: SharedResources, name: BucketName): s3.IBucket {
+  return ({ uploads: r.uploads, logs: r.logBucket } satisfies Record<BucketName, s3.IBucket>)[name];
+}
+
+function secretOf(r: SharedResources, name: SecretName): secretsmanager.ISecret {
+  return ({ auth: r.authSecret, walletConfig: r.walletConfigSecret, walletLink: r.walletLinkSecret } satisfies Record<SecretName, secretsmanager.ISecret>)[name];
+}
+
+function queueOf(r: SharedResources, name: QueueName): sqs.IQueue {
+  return ({ invalidation: r.invalidationQueue } satisfies Record<QueueName, sqs.IQueue>)[name];
+}
 
 function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] {
   const out: iam.PolicyStatement[] = [];
@@ -105,28 +124,24 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
     const tableArns = [r.table.tableArn, ...tableDefinition.globalSecondaryIndexes.map((g) => `${r.table.tableArn}/index/${g.indexName}`)];
     out.push(new iam.PolicyStatement({ actions: needs.table === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ, resources: tableArns }));
   }
-  if (needs.uploads) {
-    out.push(new iam.PolicyStatement({
-      actions: needs.uploads === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'],
-      resources: [r.uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
-    }));
+  for (const o of needs.objects ?? []) {
+    const bucket = bucketOf(r, o.bucket);
+    out.push(new iam.PolicyStatement({ actions: [...OBJECT_ACTIONS[o.access]], resources: [bucket.arnForObjects(`${o.prefix}*`)] }));
+    // Listing only the prefix (the statistics merge lists the waiting log files).
+    if (o.list) out.push(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${o.prefix}*`] } } }));
+    // Erasing for good in the versioned bucket: its versions listed and deleted by id (only this prefix's).
+    if (o.versions) {
+      out.push(new iam.PolicyStatement({ actions: ['s3:DeleteObjectVersion'], resources: [bucket.arnForObjects(`${o.prefix}*`)] }));
+      out.push(new iam.PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${o.prefix}*`] } } }));
+    }
   }
-  if (needs.authSecret) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.authSecret.secretArn] }));
-  if (needs.walletSecrets) out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [r.walletConfigSecret.secretArn, r.walletLinkSecret.secretArn] }));
-  if (needs.invalidation) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [r.invalidationQueue.queueArn] }));
+  if (needs.secrets?.length) {
+    out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: needs.secrets.map((n) => secretOf(r, n).secretArn) }));
+  }
+  if (needs.queues?.length) out.push(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: needs.queues.map((n) => queueOf(r, n).queueArn) }));
   if (needs.distributionInvalidation) {
     if (!r.distributionArn) throw new Error('distributionInvalidation: the distribution must exist before this function (jobs are created after it)');
     out.push(new iam.PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [r.distributionArn] }));
-  }
-  if (needs.cdnLogs) {
-    out.push(new iam.PolicyStatement({
-      actions: needs.cdnLogs === 'readDelete' ? ['s3:GetObject', 's3:DeleteObject'] : ['s3:GetObject'],
-      resources: [r.logBucket.arnForObjects(`${CDN_LOG_PREFIX}*`)],
-    }));
-    // The statistics merge lists the waiting files (prefix only).
-    if (needs.cdnLogs === 'readDelete') {
-      out.push(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.logBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${CDN_LOG_PREFIX}*`] } } }));
-    }
   }
   return out;
 }

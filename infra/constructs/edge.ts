@@ -9,14 +9,19 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers.ts';
-import { CDN_LOG_PREFIX } from '../layout.ts';
+import type { RouteDef } from '../../shared/api/define.ts';
+import { cdnBehaviours } from '../cdn-behaviours.ts';
+import type { BehaviourKind } from '../cdn-behaviours.ts';
+import { CDN_LOG_PREFIX } from '../../shared/api/needs.ts';
 import { PREVIOUS_ASSETS_PATH } from './web.ts';
 
 export interface EdgeProps {
   webBucket: s3.IBucket;
   httpApi: apigw.HttpApi;
-  /** Function URL of the signed public wallet links (infra/constructs/wallet-links.ts). */
-  walletLinksUrl: lambda.IFunctionUrl;
+  /** Every route: the `/api/` behaviours are generated from the table (infra/cdn-behaviours.ts). */
+  routes: readonly RouteDef[];
+  /** The Lambda function URLs by their name in the route table (infra/constructs/function-urls.ts). */
+  functionUrls: Readonly<Record<string, lambda.IFunctionUrl>>;
   originSecret: secretsmanager.ISecret;
   /** Bump (context `originSecretRevision`) after rotating the origin secret: CloudFront then reads its new value. */
   originSecretRevision: string;
@@ -109,19 +114,38 @@ export class Edge extends Construct {
       compress: true,
     });
 
-    // Signed wallet links: the function URL accepts only requests CloudFront signed (origin access
-    // control); passes are built per request (no-store), so nothing is cached.
-    const walletLinks: cloudfront.BehaviorOptions = {
-      origin: origins.FunctionUrlOrigin.withOriginAccessControl(props.walletLinksUrl),
+    // Function URLs (signed wallet links): the URL accepts only requests CloudFront signed (origin
+    // access control); their answers are built per request (no-store), so nothing is cached.
+    const functionUrl = (url: lambda.IFunctionUrl, allMethods: boolean): cloudfront.BehaviorOptions => ({
+      origin: origins.FunctionUrlOrigin.withOriginAccessControl(url),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      allowedMethods: allMethods ? cloudfront.AllowedMethods.ALLOW_ALL : cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       // Everything but Host: a function URL answers only to its own host name.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headers,
       functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       compress: true,
+    });
+
+    const behaviourOf = (kind: BehaviourKind, allMethods: boolean): cloudfront.BehaviorOptions => {
+      // Private: per user. Shared: the public card (JSON, vCard), one cached copy for all.
+      // Immutable: uploaded images `/api/upload/{field}/{filename}`.
+      if (kind === 'private') return api(privateApi, true);
+      if (kind === 'shared') return api(publicCard, false);
+      if (kind === 'immutable') return api(images, false);
+      const name = kind.slice('functionUrl:'.length);
+      const url = props.functionUrls[name];
+      if (!url) throw new Error(`Function URL ${name} fehlt (infra/constructs/function-urls.ts)`);
+      return functionUrl(url, allMethods);
     };
+    // One options object per kind: patterns of one function URL share its origin (and its access control).
+    const made = new Map<string, cloudfront.BehaviorOptions>();
+    const apiBehaviours = Object.fromEntries(cdnBehaviours(props.routes).map((b) => {
+      const key = `${b.kind} ${b.methods}`;
+      if (!made.has(key)) made.set(key, behaviourOf(b.kind, b.methods === 'all'));
+      return [b.pattern, made.get(key)!];
+    }));
 
     const webOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.webBucket);
     // Hashed assets of earlier deploys (web.ts copies every deploy's assets there and expires them):
@@ -166,18 +190,8 @@ export class Edge extends Construct {
           responseHeadersPolicy: headers,
           compress: true,
         },
-        // Private routes below /api/card/: per user.
-        '/api/card/company*': api(privateApi, true),
-        '/api/card/statistic*': api(privateApi, true),
-        // The public card (JSON, vCard): shared cache.
-        '/api/card/*': api(publicCard, false),
-        // Images `/api/upload/{field}/{filename}`; the upload itself (POST /api/upload/{id}) goes to /api/*.
-        '/api/upload/*/*': api(images, false),
-        // The signed public wallet links (two segments after the kind; `/api/wallet/pkpass/{id}` with a
-        // bearer token stays on /api/*) go to their function URL.
-        '/api/wallet/pkpass/*/*': walletLinks,
-        '/api/wallet/googlecard/*/*': walletLinks,
-        '/api/*': api(privateApi, true),
+        // Generated from the route table, most specific first (infra/cdn-behaviours.ts).
+        ...apiBehaviours,
       },
     });
   }

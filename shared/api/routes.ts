@@ -18,7 +18,8 @@ import * as privacy from './routes/privacy.ts';
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
  * below) and nothing else: it becomes part of `routes`, gets its own Lambda function in AWS
- * (dispatching by route key), its own bundle in `npm run build` and its own merged grants.
+ * (dispatching by route key to each route's own module), its own bundle in `npm run build` and
+ * the union of its routes' needs as grants.
  */
 export const areas = {
   system,
@@ -54,7 +55,14 @@ export const areaOfRoute: Readonly<Record<string, AreaName>> = Object.fromEntrie
   Object.entries(areas).flatMap(([area, mod]) => Object.keys(mod).map((name) => [name, area as AreaName])),
 );
 
-/** `userAdminUpdate` -> `user-admin-update`: the handler's file name under functions/handlers/. */
-export function handlerFileName(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The routes each API area function serves (all but those on a function URL), by area. */
+export function apiRoutesByArea(): Record<AreaName, RouteDef[]> {
+  return Object.fromEntries(Object.entries(areas).map(([area, mod]) => [area, (Object.values(mod) as RouteDef[]).filter((r) => !r.functionUrl)])) as Record<AreaName, RouteDef[]>;
+}
+
+/** The routes each Lambda function URL serves, by its name. */
+export function functionUrlRoutes(): Record<string, RouteDef[]> {
+  const out: Record<string, RouteDef[]> = {};
+  for (const r of routeList) if (r.functionUrl) (out[r.functionUrl] ??= []).push(r);
+  return out;
 }

@@ -9,3 +9,8 @@ export const MAX_PASSWORD_LENGTH = 200;
  * unguessable" against online attacks and slowed offline ones (our hashes are scrypt).
  */
 export const MIN_PASSWORD_SCORE = 3;
+/**
+ * Raise when the rules above change: a user's password found fine (or not) under an older
+ * version is checked again at the next sign-in (functions/domain/auth/sign-in.ts).
+ */
+export const PASSWORD_RULES_VERSION = 1;

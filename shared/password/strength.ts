@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as germanDictionary, translations } from '@zxcvbn-ts/language-de';
-import { msg } from '../messages.ts';
+import { commonMessages as msg } from '../messages/common.ts';
 import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } from './rules.ts';
 
 // The strength estimate (zxcvbn-ts with its common and German dictionaries: common passwords,

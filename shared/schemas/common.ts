@@ -1,75 +1,55 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { commonMessages as msg } from '../messages/common.ts';
 import './german-errors.ts';
 import { isHttpUrl } from '../card/links.ts';
+import { idChecks, textChecks } from './text-rules.ts';
+import type { TextRuleOptions } from './text-rules.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
  * Empty strings count as absent (spec §5): '' and '   ' become undefined before validation,
- * so a required field reports "Pflichtfeld" and an optional one is simply left out.
+ * so a required field reports "Pflichtfeld" and an optional one is simply left out. Typed as the
+ * schema itself (a blank is absent, so input and output stay the schema's, optional keys optional);
+ * it is a pipe, so call no method of the schema's own kind on it.
  */
-export function blankAsAbsent<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, z.input<S>> {
-  return z.preprocess(blank, schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+export function blankAsAbsent<S extends z.ZodMiniType>(schema: S): S {
+  return z.pipe(z.transform(blank), schema) as unknown as S;
 }
 
 const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? msg.validation.required : invalid;
 
 // ---- Text rules: EVERY string a client sends goes through `safeString` (directly or through
-// the helpers below), so it is bounded, NFC-normalised and free of invisible control characters.
-// test/unit/schema-bounds.test.ts walks every route's schemas and fails for an unbounded string.
+// the helpers below), so it is bounded, NFC-normalised and free of invisible control characters
+// (the checks live in text-rules.ts). test/unit/schema-bounds.test.ts walks every route's schemas
+// and fails for an unbounded string.
 
-// C0 and C1 controls (tab, line feed and carriage return only in multi-line fields), the bidi
-// embedding/override/isolate controls (text that displays differently from what it is) and the
-// interlinear annotation characters. Lone surrogates are checked with isWellFormed.
-const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+export { isSafeText } from './text-rules.ts';
 
-function isWellFormed(value: string): boolean {
-  // A lone surrogate cannot be stored as UTF-8 (DynamoDB, CSV, JSON all turn it into U+FFFD).
-  return /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/.test(value);
-}
-
-/** True when `value` holds no control character (except line breaks and tabs if `multiline`) and no lone surrogate. */
-export function isSafeText(value: string, multiline = false): boolean {
-  return isWellFormed(value) && !(multiline ? UNSAFE_MULTILINE : UNSAFE_LINE).test(value);
-}
-
-export interface SafeStringOptions {
-  /** Longest allowed length after normalisation and trimming (UTF-16 units). Required: no string is unbounded. */
-  max: number;
-  /** Line breaks and tabs allowed (notes, CSS). */
-  multiline?: boolean;
+export interface SafeStringOptions extends TextRuleOptions {
   /** Message for a missing or non-string value. */
   error?: Parameters<typeof z.string>[0];
-  /** Keep leading and trailing white space (passwords). */
-  keepSpace?: boolean;
 }
 
 /**
- * The base of every client string: NFC-normalised (so `é` typed two ways is one value), trimmed,
- * refused with a German message when it still holds control characters or lone surrogates, and
- * at most `max` long.
+ * The base of every client string: NFC-normalised, trimmed, refused with a German message when it
+ * still holds control characters or lone surrogates, and at most `max` long (text-rules.ts).
  */
 export function safeString(o: SafeStringOptions) {
-  const normalised = z.string(o.error).normalize('NFC');
-  // Trimmed first: a tab or line break pasted around a value is dropped, not refused.
-  return (o.keepSpace ? normalised : normalised.trim())
-    .refine((v) => isSafeText(v, o.multiline), { error: msg.validation.unsafeText, abort: true })
-    .max(o.max, msg.validation.tooLong);
+  return z.string(o.error).check(...textChecks(o));
 }
 
 /** A required, trimmed text of at least `min` characters. */
 export function requiredText(min = 1, minMessage: string = msg.validation.required, max = 200) {
   return blankAsAbsent(
-    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).min(min, minMessage),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).check(z.minLength(min, minMessage)),
   );
 }
 
 /** An optional trimmed text; blank means absent. `multiline` allows line breaks and tabs. */
 export function optionalText(max = 2000, o: { multiline?: boolean } = {}) {
-  return blankAsAbsent(safeString({ max, ...o }).optional());
+  return blankAsAbsent(z.optional(safeString({ max, ...o })));
 }
 
 /**
@@ -80,31 +60,30 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 export function usernameSchema() {
   return blankAsAbsent(
     safeString({ max: 100, error: { error: requiredOr(msg.validation.required) } })
-      .min(2, msg.validation.min2)
-      .regex(USERNAME_PATTERN, msg.validation.username),
+      .check(z.minLength(2, msg.validation.min2), z.regex(USERNAME_PATTERN, msg.validation.username)),
   );
 }
 
 export const requiredEmail = blankAsAbsent(
-  safeString({ max: 254, error: { error: requiredOr(msg.validation.email) } }).pipe(z.email(msg.validation.email)),
+  z.pipe(safeString({ max: 254, error: { error: requiredOr(msg.validation.email) } }), z.email(msg.validation.email)),
 );
 
 /** An optional http(s) link (spec §5: 'Muss mit http:// oder https:// beginnen'); blank means absent. */
 export function optionalHttpLink(max = 2000) {
-  return blankAsAbsent(safeString({ max }).refine(isHttpUrl, msg.validation.httpLink).optional());
+  return blankAsAbsent(z.optional(safeString({ max }).check(z.refine(isHttpUrl, msg.validation.httpLink))));
 }
 
 /** A required http(s) link. */
 export function requiredHttpLink(max = 2000) {
   return blankAsAbsent(
-    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).refine(isHttpUrl, msg.validation.httpLink),
+    safeString({ max, error: { error: requiredOr(msg.validation.required) } }).check(z.refine(isHttpUrl, msg.validation.httpLink)),
   );
 }
 
 export { isHttpUrl };
 
 /** Ids in paths and bodies: UUIDs and the fixed group ids; at most 64 characters of a safe set (a DynamoDB key stays far below 2 KB). */
-export const idSchema = safeString({ max: 64 }).min(1, msg.validation.required).regex(/^[A-Za-z0-9._:-]+$/, msg.validation.invalidFormat);
+export const idSchema = z.string().check(...idChecks());
 
 /**
  * Query of a list that answers in pages: at most `limit` items, continuing after `cursor` (the
@@ -112,26 +91,17 @@ export const idSchema = safeString({ max: 64 }).min(1, msg.validation.required).
  */
 export function pageQuery(o: { defaultLimit: number; maxLimit: number }) {
   const limitError = msg.validation.pageLimit(o.maxLimit);
-  const limit = z.coerce.number<number | string>({ error: () => limitError }).int(limitError).min(1, limitError).max(o.maxLimit, limitError);
-  return z
-    .object({
-      limit: blankAsAbsent(limit.optional()).optional(),
-      cursor: blankAsAbsent(z.string().max(2000, msg.validation.pageCursor).regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor).optional()).optional(),
-    })
-    .transform((q) => ({ ...q, limit: q.limit ?? o.defaultLimit }));
+  const limit = z.coerce.number<number | string>({ error: () => limitError }).check(z.int(limitError), z.gte(1, limitError), z.lte(o.maxLimit, limitError));
+  const query = z.object({
+    limit: z.optional(blankAsAbsent(z.optional(limit))),
+    cursor: z.optional(blankAsAbsent(z.optional(z.string().check(z.maxLength(2000, msg.validation.pageCursor), z.regex(/^[A-Za-z0-9_-]+$/, msg.validation.pageCursor))))),
+  });
+  return z.pipe(query, z.transform((q: z.output<typeof query>) => ({ ...q, limit: q.limit ?? o.defaultLimit })));
 }
 
 /** One page of a list; `nextCursor` is absent on the last page. */
-export function pageOf<S extends z.ZodType>(item: S) {
-  return z.object({ items: z.array(item), nextCursor: z.string().optional() });
+export function pageOf<S extends z.ZodMiniType>(item: S) {
+  return z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });
 }
 
-/** Turns zod issues into `{ "a.b": "first message" }` for the form that sent them. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export { fieldErrorsOf } from './field-errors.ts';

@@ -1,5 +1,6 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { commonMessages as msg } from '../messages/common.ts';
+import { companyMessages } from '../messages/company.ts';
 import { blankAsAbsent, idSchema, requiredText } from './common.ts';
 
 /** Languages a company's cards can be shown in. */
@@ -7,35 +8,35 @@ export const companyLangs = ['de', 'en'] as const;
 export type CompanyLang = (typeof companyLangs)[number];
 
 const langChoice = blankAsAbsent(z.enum(companyLangs, {
-  error: (issue) => (issue.input === undefined ? msg.validation.required : msg.company.langInvalid),
+  error: (issue) => (issue.input === undefined ? msg.validation.required : companyMessages.langInvalid),
 }));
 
 /** A request without `lang` gets the default `de` (spec §3); a blank one is a missing required field. */
-const lang = z.preprocess((v) => (v === undefined ? 'de' : v), langChoice) as unknown as z.ZodType<CompanyLang, CompanyLang | undefined>;
+const lang = z._default(langChoice, 'de');
 
 const org = requiredText(1, msg.validation.required, 200);
 
 /** Assigned users (admins only). A transaction holds at most 100 writes, so the list is bounded. */
-const userIds = z.array(idSchema).max(90, msg.company.tooManyUsers).transform((ids) => [...new Set(ids)]);
+const userIds = z.pipe(z.array(idSchema).check(z.maxLength(90, companyMessages.tooManyUsers)), z.transform((ids: string[]) => [...new Set(ids)]));
 
-export const companyDisplaySchema = z.object({ statistik: z.boolean().default(true) });
+export const companyDisplaySchema = z.object({ statistik: z._default(z.boolean(), true) });
 
 export const createCompanySchema = z.object({
   org,
   lang,
-  display: companyDisplaySchema.prefault({}),
-  userIds: userIds.optional(),
+  display: z.prefault(companyDisplaySchema, {}),
+  userIds: z.optional(userIds),
 });
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 export type CreateCompanyData = z.output<typeof createCompanySchema>;
 
 /** Only the fields sent change; `userIds`, when sent, is the complete new assignment. */
 export const updateCompanySchema = z.object({
-  org: org.optional(),
-  lang: langChoice.optional(),
-  display: z.object({ statistik: z.boolean() }).optional(),
-  userIds: userIds.optional(),
-  version: z.number().int().nonnegative().optional(),
+  org: z.optional(org),
+  lang: z.optional(langChoice),
+  display: z.optional(z.object({ statistik: z.boolean() })),
+  userIds: z.optional(userIds),
+  version: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 export type UpdateCompanyData = z.output<typeof updateCompanySchema>;
@@ -50,18 +51,18 @@ export const companySchema = z.object({
   credits: z.number(),
   users: z.array(companyUserSchema),
   display: z.object({ statistik: z.boolean() }),
-  cardCountTotal: z.number().int(),
-  cardCountActive: z.number().int(),
-  profileCount: z.number().int(),
-  version: z.number().int(),
+  cardCountTotal: z.number().check(z.int()),
+  cardCountActive: z.number().check(z.int()),
+  profileCount: z.number().check(z.int()),
+  version: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type Company = z.output<typeof companySchema>;
 
 export const cardCountsSchema = z.object({
   companyId: z.string(),
-  cardCountTotal: z.number().int(),
-  cardCountActive: z.number().int(),
+  cardCountTotal: z.number().check(z.int()),
+  cardCountActive: z.number().check(z.int()),
 });
 
 export const companyIdParams = z.object({ id: idSchema });

@@ -1,8 +1,9 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { commonMessages as msg } from '../messages/common.ts';
+import { personMessages } from '../messages/person.ts';
 import { blankAsAbsent, idSchema, optionalHttpLink, optionalText, pageOf, pageQuery, requiredEmail, requiredHttpLink, requiredText } from './common.ts';
 
-const m = msg.person.errors;
+const m = personMessages.errors;
 
 // Contact types of spec §3; one entry per type, so the form hides "add" once all are used.
 export const phoneTypes = ['work', 'cell'] as const;
@@ -19,14 +20,14 @@ function contactType<T extends readonly [string, ...string[]]>(types: T) {
 
 /** A dialable number: digits with the usual separators, so a tel: link stays a phone number. */
 const phoneValue = blankAsAbsent(
-  z.string({ error: () => m.valueRequired }).trim().max(40, msg.validation.tooLong)
-    .regex(/^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/, m.phone),
+  z.string({ error: () => m.valueRequired })
+    .check(z.trim(), z.maxLength(40, msg.validation.tooLong), z.regex(/^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/, m.phone)),
 );
 
 /** Upload file names as the upload route returns them; nothing that could leave the uploads folder. */
-const filename = blankAsAbsent(z.string().trim().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.filename).optional());
+const filename = blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(200), z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.filename))));
 
-const color = blankAsAbsent(z.string().trim().max(7, m.color).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color).optional());
+const color = blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(7, m.color), z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color))));
 
 /** Every `type` in `list` at most once; the duplicate gets the message on its type field. */
 function uniqueTypes<E extends { type: string }>(list: E[], ctx: z.core.$RefinementCtx<E[]>): void {
@@ -58,13 +59,13 @@ const personFields = {
   image: filename,
   imageWallet: filename,
   color,
-  tel: z.array(telEntrySchema).max(phoneTypes.length).default([]).superRefine(uniqueTypes),
-  email: z.array(emailEntrySchema).max(emailTypes.length).default([]).superRefine(uniqueTypes),
-  social: z.array(socialEntrySchema).max(personSocialTypes.length).default([]).superRefine(uniqueTypes),
+  tel: z._default(z.array(telEntrySchema).check(z.maxLength(phoneTypes.length)), []).check(z.superRefine(uniqueTypes)),
+  email: z._default(z.array(emailEntrySchema).check(z.maxLength(emailTypes.length)), []).check(z.superRefine(uniqueTypes)),
+  social: z._default(z.array(socialEntrySchema).check(z.maxLength(personSocialTypes.length)), []).check(z.superRefine(uniqueTypes)),
 };
 
 /** Create: a new card is active unless the form says otherwise. */
-export const createPersonSchema = z.object({ ...personFields, isActive: z.boolean().default(true) });
+export const createPersonSchema = z.object({ ...personFields, isActive: z._default(z.boolean(), true) });
 export type CreatePersonInput = z.input<typeof createPersonSchema>;
 export type PersonInput = z.output<typeof createPersonSchema>;
 
@@ -74,8 +75,8 @@ export type PersonInput = z.output<typeof createPersonSchema>;
  */
 export const updatePersonSchema = z.object({
   ...personFields,
-  isActive: z.boolean().optional(),
-  version: z.number({ error: () => msg.validation.required }).int().nonnegative(),
+  isActive: z.optional(z.boolean()),
+  version: z.number({ error: () => msg.validation.required }).check(z.int(), z.nonnegative()),
 });
 export type UpdatePersonInput = z.input<typeof updatePersonSchema>;
 
@@ -83,25 +84,25 @@ export const personSchema = z.object({
   id: z.string(),
   companyId: z.string(),
   companyProfilId: z.string(),
-  adresseId: z.string().optional(),
-  nice: z.string().optional(),
+  adresseId: z.optional(z.string()),
+  nice: z.optional(z.string()),
   firstname: z.string(),
   lastname: z.string(),
-  position: z.string().optional(),
-  firmenname: z.string().optional(),
-  org: z.string().optional(),
-  url: z.string().optional(),
-  image: z.string().optional(),
-  imageWallet: z.string().optional(),
-  color: z.string().optional(),
+  position: z.optional(z.string()),
+  firmenname: z.optional(z.string()),
+  org: z.optional(z.string()),
+  url: z.optional(z.string()),
+  image: z.optional(z.string()),
+  imageWallet: z.optional(z.string()),
+  color: z.optional(z.string()),
   tel: z.array(z.object({ type: z.enum(phoneTypes), value: z.string() })),
   email: z.array(z.object({ type: z.enum(emailTypes), value: z.string() })),
   social: z.array(z.object({ type: z.enum(personSocialTypes), link: z.string() })),
   isActive: z.boolean(),
   /** When the card was first switched on (and paid for): switching it on again costs nothing. */
-  activatedAt: z.string().optional(),
+  activatedAt: z.optional(z.string()),
   createdOn: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Person = z.output<typeof personSchema>;
 
@@ -113,4 +114,4 @@ export const personIdParams = z.object({ id: idSchema });
 export const profileIdParams = z.object({ profileId: idSchema });
 export const companyIdParams = z.object({ companyId: idSchema });
 export const cardCountQuery = z.object({ companyId: requiredText(1, msg.validation.required, 64) });
-export const cardCountSchema = z.array(z.object({ profileId: z.string(), count: z.number().int() }));
+export const cardCountSchema = z.array(z.object({ profileId: z.string(), count: z.number().check(z.int()) }));

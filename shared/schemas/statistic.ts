@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 
 export const statisticCompanyQuery = z.object({ companyId: idSchema });
 export const statisticCardParams = z.object({ id: idSchema });
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 /**
  * A company's statistics: the 12 months of the window (Europe/Berlin, oldest first) and per card

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The admins' Systemstatus (issue 23): what this installation has set up and what not, by name,
@@ -11,23 +11,23 @@ export const systemStatusSchema = z.object({
     apple: z.object({
       configured: z.boolean(),
       missing: z.array(z.string()),
-      passTypeId: z.string().optional(),
-      teamId: z.string().optional(),
-      certificateValidUntil: z.string().optional(),
-      problem: z.string().optional(),
+      passTypeId: z.optional(z.string()),
+      teamId: z.optional(z.string()),
+      certificateValidUntil: z.optional(z.string()),
+      problem: z.optional(z.string()),
     }),
     google: z.object({
       configured: z.boolean(),
       missing: z.array(z.string()),
-      issuerId: z.string().optional(),
-      serviceAccount: z.string().optional(),
+      issuerId: z.optional(z.string()),
+      serviceAccount: z.optional(z.string()),
     }),
     /** The signing key of the wallet links: its own secret, or derived from the token signing key (local default). */
     linkKey: z.enum(['own', 'derived']),
   }),
   /** `localOnly`: the address points at this machine (fine for `npm start`, wrong for a deployment). */
   publicBaseUrl: z.object({ configured: z.boolean(), value: z.string(), localOnly: z.boolean() }),
-  alarmEmail: z.object({ configured: z.boolean(), value: z.string().optional() }),
+  alarmEmail: z.object({ configured: z.boolean(), value: z.optional(z.string()) }),
   version: z.string(),
 });
 export type SystemStatus = z.output<typeof systemStatusSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { personMessages } from '../messages/person.ts';
 import { idSchema, optionalText } from './common.ts';
 import { createPersonSchema, emailTypes, personSocialTypes, phoneTypes } from './person.ts';
 
@@ -22,8 +22,8 @@ export const MAX_SHEET_NAME = 31;
 /** Rows per import request: a batch stays far below the API's payload limit and a Lambda's time limit. */
 export const IMPORT_BATCH_SIZE = 100;
 
-const c = msg.person.csv;
-const socialLabels = msg.person.socialTypes;
+const c = personMessages.csv;
+const socialLabels = personMessages.socialTypes;
 
 /**
  * What a column fills: `tel.work`, `email.work1`, `social.xing` fill one entry of a list;
@@ -88,12 +88,12 @@ const addressText = optionalText(200);
  * `id` (a card of the company to update), its profile name and address, and its line number.
  */
 export const importRowSchema = z.object({
-  line: z.number().int().min(1),
-  id: idSchema.optional(),
+  line: z.number().check(z.int(), z.gte(1)),
+  id: z.optional(idSchema),
   profil: optionalText(200),
-  adresse: z.object({
+  adresse: z.optional(z.object({
     straße: addressText, plz: addressText, ort: addressText, bundesland: addressText, land: addressText,
-  }).optional(),
+  })),
   nice: p.nice,
   firstname: p.firstname,
   lastname: p.lastname,
@@ -104,13 +104,13 @@ export const importRowSchema = z.object({
   tel: p.tel,
   email: p.email,
   social: p.social,
-  isActive: z.boolean().optional(),
+  isActive: z.optional(z.boolean()),
 });
 export type ImportRowInput = z.input<typeof importRowSchema>;
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const rowErrorSchema = z.object({
-  line: z.number().int(),
+  line: z.number().check(z.int()),
   /** The column as it is named in the file. */
   column: z.string(),
   message: z.string(),
@@ -132,10 +132,10 @@ export const csvToJsonResultSchema = z.object({
   format: z.enum(['csv', 'xlsx']),
   /** XLSX: the workbook's sheets in order, and the one read (the first unless another was asked for). */
   sheets: z.array(z.string()),
-  sheet: z.string().optional(),
+  sheet: z.optional(z.string()),
   /** CSV: how the file was read. */
-  encoding: z.enum(['utf-8', 'windows-1252']).optional(),
-  separator: z.enum(csvSeparators).optional(),
+  encoding: z.optional(z.enum(['utf-8', 'windows-1252'])),
+  separator: z.optional(z.enum(csvSeparators)),
 });
 export type CsvToJsonResult = z.output<typeof csvToJsonResultSchema>;
 
@@ -143,8 +143,8 @@ export const importBatchSchema = z.object({
   companyId: idSchema,
   /** Cards go to the profile named in their row's `profil` when the company has it, else to this one. */
   profileId: idSchema,
-  fields: z.array(z.enum(importFields)).max(importFields.length),
-  rows: z.array(importRowSchema).min(1).max(IMPORT_BATCH_SIZE),
+  fields: z.array(z.enum(importFields)).check(z.maxLength(importFields.length)),
+  rows: z.array(importRowSchema).check(z.minLength(1), z.maxLength(IMPORT_BATCH_SIZE)),
 });
 export type ImportBatch = z.output<typeof importBatchSchema>;
 
@@ -152,51 +152,51 @@ export const importStatuses = ['created', 'updated', 'unchanged', 'failed'] as c
 export type ImportStatus = (typeof importStatuses)[number];
 
 export const importRowResultSchema = z.object({
-  line: z.number().int(),
+  line: z.number().check(z.int()),
   status: z.enum(importStatuses),
   /** The card written or matched. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   /** Why it failed, or a note on a row that was written (an address not found). */
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
 /**
  * The rows written, in order; `remaining` rows at the end of the batch were not started because
  * the request's time was up (the screen sends them again with the next request).
  */
-export const importResultSchema = z.object({ results: z.array(importRowResultSchema), remaining: z.number().int().nonnegative() });
+export const importResultSchema = z.object({ results: z.array(importRowResultSchema), remaining: z.number().check(z.int(), z.nonnegative()) });
 
 export const legacyConvertSchema = z.object({
   vcardCompanyId: idSchema,
   companyId: idSchema,
   /** Only say what would happen (profile, cards, credits), write nothing. */
-  dryRun: z.boolean().optional(),
+  dryRun: z.optional(z.boolean()),
   /** New cards start active (each activation costs credits) or inactive (free, activated later). */
-  activate: z.boolean().optional(),
+  activate: z.optional(z.boolean()),
 });
 
 /** What a legacy conversion will do, checked before anything is written. */
 export const legacyPlanSchema = z.object({
   profilname: z.string(),
   profileExists: z.boolean(),
-  create: z.number().int(),
-  update: z.number().int(),
-  unchanged: z.number().int(),
-  invalid: z.number().int(),
-  creditsNeeded: z.number().int(),
-  creditsAvailable: z.number().int(),
+  create: z.number().check(z.int()),
+  update: z.number().check(z.int()),
+  unchanged: z.number().check(z.int()),
+  invalid: z.number().check(z.int()),
+  creditsNeeded: z.number().check(z.int()),
+  creditsAvailable: z.number().check(z.int()),
 });
 export type LegacyPlan = z.output<typeof legacyPlanSchema>;
 
 export const legacyConvertResultSchema = z.object({
   plan: legacyPlanSchema,
   /** Absent for a dry run of a conversion that would create the profile. */
-  profileId: z.string().optional(),
+  profileId: z.optional(z.string()),
   profilname: z.string(),
   profileCreated: z.boolean(),
   results: z.array(importRowResultSchema),
   /** Persons not yet converted because the request's time was up: run it again to go on. */
-  remaining: z.number().int().nonnegative(),
+  remaining: z.number().check(z.int(), z.nonnegative()),
 });
 export type LegacyConvertResult = z.output<typeof legacyConvertResultSchema>;

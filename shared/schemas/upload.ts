@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 
 /** Image fields of spec §7; `/api/upload/{field}/{filename}` serves each of them. */
@@ -21,6 +21,6 @@ export function isUploadMimeType(type: string): boolean {
 export const uploadCompanyParams = z.object({ id: idSchema });
 export const uploadFileParams = z.object({
   field: z.enum(uploadFields),
-  filename: z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/),
+  filename: z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/)),
 });
 export const uploadResultSchema = z.object({ filename: z.string() });

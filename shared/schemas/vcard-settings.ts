@@ -1,50 +1,41 @@
-import * as z from 'zod';
-import { msg } from '../messages.ts';
+import * as z from 'zod/mini';
+import { vcardMessages } from '../messages/vcard.ts';
 import { DEFAULT_THEME } from '../card/themes.ts';
-import type { ProfileSettings } from './profile.ts';
 import { blankAsAbsent, idSchema, safeString } from './common.ts';
 
-const m = msg.vcard.errors;
+const m = vcardMessages.errors;
 
 // Legacy settings (spec §3): the same parts as a V2 profile's settings, with the legacy defaults.
 
 const hex = (fallback: string) =>
-  blankAsAbsent(z.string().trim().max(7, m.color).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color).default(fallback));
+  blankAsAbsent(z._default(z.string().check(z.trim(), z.maxLength(7, m.color), z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.color)), fallback));
 const px = (fallback: number | null) =>
-  blankAsAbsent(z.number({ error: () => m.number }).finite().min(-2000, m.number).max(2000, m.number).nullable().default(fallback));
-const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+  blankAsAbsent(z._default(z.nullable(z.number({ error: () => m.number }).check(z.gte(-2000, m.number), z.lte(2000, m.number))), fallback));
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** `{}` through an object whose fields all have defaults (see profile.ts). */
 const ALL_DEFAULTS = {} as never;
 
-/** The legacy defaults as a plain object (spec §3 Legacy settings); a unit test keeps it equal to the schema's. */
-export const legacyDefaultSettings: Omit<ProfileSettings, 'applePass'> = {
-  theme: DEFAULT_THEME,
-  logo: { top: 22, right: null, left: 36, height: 34, useColor: false, color: '#8d0a23' },
-  person: { background: '#8d0a23', color: '#fff' },
-  kontakt: { fill: '#8d0a23' },
-  display: { showStrasse: true, showPLZ: true },
-  customCss: null,
-};
+export { legacyDefaultSettings } from '../card/defaults.ts';
 
 export const vcardSettingsSchema = z.object({
-  theme: blankAsAbsent(z.string().trim().max(64).regex(/^[A-Za-z0-9_-]+$/, m.theme).default(DEFAULT_THEME)),
-  logo: z.object({
+  theme: blankAsAbsent(z._default(z.string().check(z.trim(), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, m.theme)), DEFAULT_THEME)),
+  logo: z.prefault(z.object({
     top: px(22),
     right: px(null),
     left: px(36),
     height: px(34),
-    useColor: z.boolean().default(false),
+    useColor: z._default(z.boolean(), false),
     color: hex('#8d0a23'),
-  }).prefault(ALL_DEFAULTS),
-  person: z.object({ background: hex('#8d0a23'), color: hex('#fff') }).prefault(ALL_DEFAULTS),
-  kontakt: z.object({ fill: hex('#8d0a23') }).prefault(ALL_DEFAULTS),
-  display: z.object({ showStrasse: z.boolean().default(true), showPLZ: z.boolean().default(true) }).prefault(ALL_DEFAULTS),
+  }), ALL_DEFAULTS),
+  person: z.prefault(z.object({ background: hex('#8d0a23'), color: hex('#fff') }), ALL_DEFAULTS),
+  kontakt: z.prefault(z.object({ fill: hex('#8d0a23') }), ALL_DEFAULTS),
+  display: z.prefault(z.object({ showStrasse: z._default(z.boolean(), true), showPLZ: z._default(z.boolean(), true) }), ALL_DEFAULTS),
   /** Checked and scoped on the server exactly like a profile's (functions/lib/custom-css.ts). */
-  customCss: z.preprocess(blankToNull, safeString({ max: 20_000, multiline: true }).nullable()),
+  customCss: z._default(z.pipe(z.transform(blankToNull), z.nullable(safeString({ max: 20_000, multiline: true }))), null),
 });
 export type VcardSettings = z.output<typeof vcardSettingsSchema>;
 
-export const updateVcardSettingsSchema = z.object({ settings: vcardSettingsSchema.prefault(ALL_DEFAULTS) });
+export const updateVcardSettingsSchema = z.object({ settings: z.prefault(vcardSettingsSchema, ALL_DEFAULTS) });
 
 export const vcardSettingsOutput = z.object({
   id: z.string(),
@@ -52,13 +43,13 @@ export const vcardSettingsOutput = z.object({
   settings: z.object({
     theme: z.string(),
     logo: z.object({
-      top: z.number().nullable(), right: z.number().nullable(), left: z.number().nullable(), height: z.number().nullable(),
+      top: z.nullable(z.number()), right: z.nullable(z.number()), left: z.nullable(z.number()), height: z.nullable(z.number()),
       useColor: z.boolean(), color: z.string(),
     }),
     person: z.object({ background: z.string(), color: z.string() }),
     kontakt: z.object({ fill: z.string() }),
     display: z.object({ showStrasse: z.boolean(), showPLZ: z.boolean() }),
-    customCss: z.string().nullable(),
+    customCss: z.nullable(z.string()),
   }),
 });
 export type VcardSettingsRecord = z.output<typeof vcardSettingsOutput>;

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, uniqueName } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -16,10 +15,8 @@ const BAD_CREDENTIALS = { message: 'Benutzername oder Passwort ist falsch.' };
 const THROTTLED = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.';
 
 async function createUser(extra: Record<string, unknown> = {}) {
-  const res = await s.api('POST', '/api/user', {
-    token: admin,
-    body: { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra },
-  });
+  const res = await s.call('userCreate', { token: admin,
+    body: { username: uniqueName(), email: 'max@example.de', firstname: 'Max', lastname: 'Muster', password: PASSWORD, userGroupId: 'user', ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; username: string; version: number };
 }
@@ -31,36 +28,23 @@ function freshIp(): string {
   return `127.0.0.${nextIp}`;
 }
 
-/** POST /api/auth from a given client address (the local server reads it from the socket, as API Gateway does). */
-function loginFrom(ip: string, username: string, password: string): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
-  const url = new URL('/api/auth', s.baseUrl);
-  const payload = JSON.stringify({ username, password });
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: ip,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A sign-in from a given client address (the local server reads it from the socket, as API Gateway does). */
+async function loginFrom(ip: string, username: string, password: string): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
+  const res = await s.call('authLogin', { body: { username, password }, from: ip });
+  return { status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') ?? undefined };
 }
 
 describe('POST /api/auth (sign in)', () => {
   test('returns a token and this browser\'s device id; the username is case-insensitive and trimmed', async () => {
     const user = await createUser({ username: uniqueName('Gross') });
-    const res = await s.api('POST', '/api/auth', { body: { username: `  ${user.username.toLowerCase()} `, password: PASSWORD } });
+    const res = await s.call('authLogin', { body: { username: `  ${user.username.toLowerCase()} `, password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['token', 'device']);
     expect(res.body.token.split('.')).toHaveLength(3);
   });
 
   test('missing fields are a 400 with German field errors', async () => {
-    const res = await s.api('POST', '/api/auth', { body: { username: ' ', password: '' } });
+    const res = await s.call('authLogin', { body: { username: ' ', password: '' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Im Formular sind Fehler vorhanden', fieldErrors: { username: 'Pflichtfeld', password: 'Pflichtfeld' } });
   });
@@ -153,7 +137,7 @@ describe('GET /api/auth (session check)', () => {
   test('returns the current user without secrets', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    const res = await s.api('GET', '/api/auth', { token });
+    const res = await s.call('authSession', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id, username: user.username, email: 'max@example.de', firstname: 'Max', lastname: 'Muster',
@@ -163,14 +147,14 @@ describe('GET /api/auth (session check)', () => {
   });
 
   test('no token, a malformed token or a forged token: 401 with a German message', async () => {
-    const none = await s.api('GET', '/api/auth');
+    const none = await s.call('authSession');
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ message: 'Bitte melden Sie sich an.' });
-    const garbage = await s.api('GET', '/api/auth', { token: 'kein.gueltiges.token' });
+    const garbage = await s.call('authSession', { token: 'kein.gueltiges.token' });
     expect(garbage.status).toBe(401);
     expect(garbage.body.message).toBe('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
     const [header, payload] = admin.split('.');
-    const forged = await s.api('GET', '/api/auth', { token: `${header}.${payload}.${'A'.repeat(43)}` });
+    const forged = await s.call('authSession', { token: `${header}.${payload}.${'A'.repeat(43)}` });
     expect(forged.status).toBe(401);
   });
 });
@@ -180,57 +164,57 @@ describe('token invalidation', () => {
     const user = await createUser();
     const first = await s.login(user.username, PASSWORD);
     const second = await s.login(user.username, PASSWORD);
-    const out = await s.api('DELETE', '/api/auth', { token: first });
+    const out = await s.call('authLogout', { token: first });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
-    expect((await s.api('GET', '/api/auth', { token: first })).status).toBe(401);
-    expect((await s.api('GET', '/api/auth', { token: second })).status).toBe(401);
-    expect((await s.api('DELETE', '/api/auth', { token: first })).status).toBe(401);
+    expect((await s.call('authSession', { token: first })).status).toBe(401);
+    expect((await s.call('authSession', { token: second })).status).toBe(401);
+    expect((await s.call('authLogout', { token: first })).status).toBe(401);
     const fresh = await s.login(user.username, PASSWORD);
-    expect((await s.api('GET', '/api/auth', { token: fresh })).status).toBe(200);
-    expect((await s.api('DELETE', '/api/auth')).status).toBe(401);
+    expect((await s.call('authSession', { token: fresh })).status).toBe(200);
+    expect((await s.call('authLogout')).status).toBe(401);
   });
 
   test('an edit that started before a logout cannot bring the old token back', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    await s.api('DELETE', '/api/auth', { token });
-    const stale = await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { firstname: 'Später', version: user.version } });
+    await s.call('authLogout', { token });
+    const stale = await s.call('userAdminUpdate', { params: { id: user.id }, token: admin, body: { firstname: 'Später', version: user.version } });
     expect(stale.status).toBe(409);
-    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.call('authSession', { token })).status).toBe(401);
   });
 
   test('changing the own password ends the old sessions; only the new password works', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    const res = await s.api('PATCH', `/api/user/${user.id}`, { token, body: { currentPassword: PASSWORD, password: 'Ganz-neu-Lupe-456' } });
+    const res = await s.call('userUpdate', { params: { id: user.id }, token, body: { currentPassword: PASSWORD, password: 'Ganz-neu-Lupe-456' } });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
-    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.call('authSession', { token })).status).toBe(401);
     expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(401);
     const fresh = await s.login(user.username, 'Ganz-neu-Lupe-456');
-    expect((await s.api('GET', '/api/auth', { token: fresh })).status).toBe(200);
+    expect((await s.call('authSession', { token: fresh })).status).toBe(200);
   });
 
   test('a password set by an admin also ends the user\'s sessions', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { password: 'Vom-Admin-Harfe-789' } })).status).toBe(200);
-    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.call('userAdminUpdate', { params: { id: user.id }, token: admin, body: { password: 'Vom-Admin-Harfe-789' } })).status).toBe(200);
+    expect((await s.call('authSession', { token })).status).toBe(401);
     await expect(s.login(user.username, 'Vom-Admin-Harfe-789')).resolves.toEqual(expect.any(String));
   });
 
   test('a deactivated user\'s token stops working at once; reactivated they can sign in again', async () => {
     const user = await createUser();
     const token = await s.login(user.username, PASSWORD);
-    expect((await s.api('GET', `/api/user/${user.id}`, { token })).status).toBe(200);
-    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { isActive: false } })).status).toBe(200);
-    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
-    expect((await s.api('GET', `/api/user/${user.id}`, { token })).status).toBe(401);
+    expect((await s.call('userGet', { params: { id: user.id }, token })).status).toBe(200);
+    expect((await s.call('userAdminUpdate', { params: { id: user.id }, token: admin, body: { isActive: false } })).status).toBe(200);
+    expect((await s.call('authSession', { token })).status).toBe(401);
+    expect((await s.call('userGet', { params: { id: user.id }, token })).status).toBe(401);
     expect((await loginFrom(freshIp(), user.username, PASSWORD)).status).toBe(401);
-    expect((await s.api('PATCH', `/api/user/admin/${user.id}`, { token: admin, body: { isActive: true } })).status).toBe(200);
+    expect((await s.call('userAdminUpdate', { params: { id: user.id }, token: admin, body: { isActive: true } })).status).toBe(200);
     // Reactivating does not revive the old token.
-    expect((await s.api('GET', '/api/auth', { token })).status).toBe(401);
+    expect((await s.call('authSession', { token })).status).toBe(401);
     await expect(s.login(user.username, PASSWORD)).resolves.toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '../../functions/lib/dynamo.ts';
 import { capacityLog, db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { DELETE_PAGE_SIZE } from '../../functions/domain/companies/delete-company.ts';
@@ -14,7 +14,7 @@ describe('consumed capacity', () => {
   test('a session check costs exactly one GetItem', async () => {
     const token = await s.adminToken();
     capacityLog.length = 0;
-    const res = await s.api('GET', '/api/auth', { token });
+    const res = await s.call('authSession', { token });
     expect(res.status).toBe(200);
     expect(capacityLog.map((c) => c.operation)).toEqual(['GetItemCommand']);
     expect(capacityLog[0]!.capacityUnits).toBeGreaterThan(0);
@@ -22,7 +22,7 @@ describe('consumed capacity', () => {
 
   test('a refused request without token touches no table', async () => {
     capacityLog.length = 0;
-    expect((await s.api('GET', '/api/auth')).status).toBe(401);
+    expect((await s.call('authSession')).status).toBe(401);
     expect(capacityLog).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('consumed capacity', () => {
       await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
     }
     capacityLog.length = 0;
-    expect((await s.api('DELETE', `/api/card/company/${company.id}`, { token: await s.adminToken() })).status).toBe(200);
+    expect((await s.call('companyDelete', { params: { id: company.id }, token: await s.adminToken() })).status).toBe(200);
     const ops = capacityLog.map((c) => c.operation);
     expect(ops.filter((o) => o === 'QueryCommand').length).toBeGreaterThanOrEqual(3);
     expect(ops.indexOf('BatchWriteItemCommand')).toBeLessThan(ops.lastIndexOf('QueryCommand'));

@@ -43,7 +43,7 @@ describe('customCss on profile save', () => {
   let version: number;
   beforeAll(async () => {
     t = await createTenant(s);
-    version = (await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token })).body.version;
+    version = (await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token })).body.version;
   });
 
   it.each(breakOuts)('refuses %s with 400 on settings.customCss, nothing changed', async (_name, css) => {
@@ -53,16 +53,14 @@ describe('customCss on profile save', () => {
     expect(message, JSON.stringify(res.body)).toBeTruthy();
     // German: one of the catalogue's texts, not a parser's English.
     expect(message).toMatch(/CSS|Selektor|Eigenschaften|@|Text ist zu lang/);
-    const after = await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token });
+    const after = await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token });
     expect(after.body.version).toBe(version);
     expect(after.body.settings.customCss).toBe('.name { color: #123456; }');
   });
 
   it('refuses a break-out when a profile is created too', async () => {
-    const res = await s.api('POST', '/api/card/company/profil', {
-      token: t.user.token,
-      body: { companyId: t.company.id, profilname: 'Mit CSS', settings: { customCss: '.a{} </style><script>alert(1)</script>' } },
-    });
+    const res = await s.call('profileCreate', { token: t.user.token,
+      body: { companyId: t.company.id, profilname: 'Mit CSS', settings: { customCss: '.a{} </style><script>alert(1)</script>' } } });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors['settings.customCss']).toBe('Das eigene CSS darf das Zeichen „<“ nicht enthalten.');
   });
@@ -79,7 +77,7 @@ describe('customCss on profile save', () => {
     const res = await t.updateProfile({ settings: { customCss: `.a { background: url(/api/upload/image/${foreign}) }` } });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.fieldErrors['settings.customCss']).toBe('Das eigene CSS lädt ein Bild, das nicht zu diesem Unternehmen gehört. Bitte das Bild hochladen und dessen Adresse verwenden.');
-    const after = await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token });
+    const after = await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token });
     expect(after.body.version).toBe(version);
   });
 
@@ -93,18 +91,16 @@ describe('customCss on profile save', () => {
           + `@media (max-width: 600px) { .name { font-size: 2rem } }\n.logo { background: url(/api/upload/logo/${ownVariant}) }`,
       },
     });
-    const res = await s.api('POST', '/api/card/company/person', {
-      token: t.user.token,
-      body: { companyProfilId: profile.id, firstname: 'Eva', lastname: 'Ernst' },
-    });
+    const res = await s.call('personCreate', { token: t.user.token,
+      body: { companyProfilId: profile.id, firstname: 'Eva', lastname: 'Ernst' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const card = await s.api('GET', `/api/card/${res.body.id}`);
+    const card = await s.call('cardGet', { params: { id: res.body.id } });
     expect(card.body.profile.settings.customCss).toBe(
       '.vk-card-root { background: #fafafa }\n.vk-card-root .name,.vk-card-root .position > span { color: #123456 }\n'
       + `@media (max-width: 600px) { .vk-card-root .name { font-size: 2rem } }\n.vk-card-root .logo { background: url(/api/upload/logo/${ownVariant}) }`,
     );
     // The form gets back what was typed.
-    const stored = await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: t.user.token });
+    const stored = await s.call('profileGet', { params: { id: profile.id }, token: t.user.token });
     expect(stored.body.settings.customCss).toMatch(/^body \{ background: #fafafa \}/);
   });
 });

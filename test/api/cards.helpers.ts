@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
+import type { BodyOf } from '../helpers/api-client.ts';
 import { createBareTenant, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 
 // Tenants with a complete profile and cards as the back office makes them, for the public card
@@ -8,7 +9,7 @@ import { createBareTenant, createProfile, createUserToken } from '../helpers/car
 
 export const VALID_CSS = '.name { color: #123456; }';
 
-export function cardBody(profileId: string, adresseId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function cardBody(profileId: string, adresseId: string, extra: Partial<BodyOf<'personCreate'>> & Record<string, unknown> = {}): BodyOf<'personCreate'> {
   return {
     companyProfilId: profileId,
     adresseId,
@@ -37,22 +38,22 @@ export async function createTenant(s: TestServer, o: { profile?: Record<string, 
     ...o.profile,
   });
   const addressIds = profile.adressen.map((a) => a.adresseId);
-  const bodies = new Map<string, Record<string, unknown>>();
+  const bodies = new Map<string, BodyOf<'personUpdate'>>();
 
-  const createCard = async (extra: Record<string, unknown> = {}, profileId = profile.id): Promise<{ id: string; version: number }> => {
+  const createCard = async (extra: Partial<BodyOf<'personCreate'>> & Record<string, unknown> = {}, profileId = profile.id): Promise<{ id: string; version: number }> => {
     const body = cardBody(profileId, addressIds[0]!, extra);
-    const res = await s.api('POST', '/api/card/company/person', { token: user.token, body });
+    const res = await s.call('personCreate', { token: user.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     bodies.set(res.body.id, { ...body, version: res.body.version });
     return res.body;
   };
 
   /** The card form's save: the whole card with the version it is based on. */
-  const updateCard = async (id: string, changes: Record<string, unknown>): Promise<{ id: string; version: number }> => {
+  const updateCard = async (id: string, changes: Partial<BodyOf<'personUpdate'>> & Record<string, unknown>): Promise<{ id: string; version: number }> => {
     const before = bodies.get(id);
     if (!before) throw new Error(`card ${id} was not made by this tenant`);
     const body = { ...before, ...changes };
-    const res = await s.api('PATCH', `/api/card/company/person/${id}`, { token: user.token, body });
+    const res = await s.call('personUpdate', { params: { id }, token: user.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     bodies.set(id, { ...body, version: res.body.version });
     return res.body;
@@ -60,10 +61,10 @@ export async function createTenant(s: TestServer, o: { profile?: Record<string, 
 
   /** Reads the profile and saves it with `changes`, as the profile form does. */
   const updateProfile = async (changes: Record<string, unknown>, token = user.token) => {
-    const current = await s.api('GET', `/api/card/company/profil/${profile.id}`, { token });
+    const current = await s.call('profileGet', { params: { id: profile.id }, token });
     expect(current.status).toBe(200);
     const { id: _id, companyId: _c, cardCount: _n, createdAt: _a, updatedAt: _u, ...form } = current.body;
-    return s.api('PATCH', `/api/card/company/profil/${profile.id}`, { token, body: { ...form, ...changes } });
+    return s.call('profileUpdate', { params: { id: profile.id }, token, body: { ...form, ...changes } });
   };
 
   return { user, company, profile, addressIds, notesMarker, createCard, updateCard, updateProfile };

@@ -27,11 +27,11 @@ describe('CDN invalidation of public cards', () => {
 
   it('a card edit: one invalidation of its JSON and vCard, and the next load shows the change', async () => {
     const card = await t.createCard();
-    expect((await s.api('GET', `/api/card/${card.id}`)).body.person.position).toBeUndefined();
+    expect((await s.call('cardGet', { params: { id: card.id } })).body.person.position).toBeUndefined();
     clearRecordedInvalidations();
     await t.updateCard(card.id, { position: 'Vertrieb' });
     expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
-    expect((await s.api('GET', `/api/card/${card.id}`)).body.person.position).toBe('Vertrieb');
+    expect((await s.call('cardGet', { params: { id: card.id } })).body.person.position).toBe('Vertrieb');
   });
 
   it('a replaced image (a new file name with the card edit): one invalidation', async () => {
@@ -47,17 +47,17 @@ describe('CDN invalidation of public cards', () => {
     clearRecordedInvalidations();
     await t.updateCard(card.id, { isActive: false });
     expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
-    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(404);
+    expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(404);
     clearRecordedInvalidations();
     await t.updateCard(card.id, { isActive: true });
     expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
-    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(200);
+    expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(200);
   });
 
   it('a card delete: one invalidation', async () => {
     const card = await t.createCard();
     clearRecordedInvalidations();
-    const res = await s.api('DELETE', `/api/card/company/person/${card.id}`, { token: t.user.token });
+    const res = await s.call('personDelete', { params: { id: card.id }, token: t.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
   });
@@ -74,7 +74,7 @@ describe('CDN invalidation of public cards', () => {
     expect(calls).toHaveLength(1);
     expect([...calls[0]!].sort()).toEqual([...pathsOf(a.id), ...pathsOf(b.id)].sort());
     expect(calls[0]).not.toContain(`/api/card/${elsewhere.id}`);
-    expect((await s.api('GET', `/api/card/${a.id}`)).body.profile.claim).toBe('Neuer Claim');
+    expect((await s.call('cardGet', { params: { id: a.id } })).body.profile.claim).toBe('Neuer Claim');
   });
 
   it('a company org change: one invalidation of all its cards; a change of nothing shown: none', async () => {
@@ -82,20 +82,20 @@ describe('CDN invalidation of public cards', () => {
     const a = await other.createCard();
     clearRecordedInvalidations();
     const admin = await s.adminToken();
-    const same = await s.api('PATCH', `/api/card/company/${other.company.id}`, { token: admin, body: { org: other.company.org } });
+    const same = await s.call('companyUpdate', { params: { id: other.company.id }, token: admin, body: { org: other.company.org } });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(recordedInvalidations()).toEqual([]);
-    const res = await s.api('PATCH', `/api/card/company/${other.company.id}`, { token: admin, body: { org: `${other.company.org} neu` } });
+    const res = await s.call('companyUpdate', { params: { id: other.company.id }, token: admin, body: { org: `${other.company.org} neu` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(recordedInvalidations()).toEqual([pathsOf(a.id)]);
-    expect((await s.api('GET', `/api/card/${a.id}`)).body.org).toBe(`${other.company.org} neu`);
+    expect((await s.call('cardGet', { params: { id: a.id } })).body.org).toBe(`${other.company.org} neu`);
   });
 
   it('a company delete invalidates its cards', async () => {
     const other = await createTenant(s);
     const a = await other.createCard();
     clearRecordedInvalidations();
-    const res = await s.api('DELETE', `/api/card/company/${other.company.id}`, { token: await s.adminToken() });
+    const res = await s.call('companyDelete', { params: { id: other.company.id }, token: await s.adminToken() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(recordedInvalidations()).toContainEqual(pathsOf(a.id));
   });
@@ -103,10 +103,8 @@ describe('CDN invalidation of public cards', () => {
   it('a refused change invalidates nothing', async () => {
     const card = await t.createCard();
     clearRecordedInvalidations();
-    const res = await s.api('PATCH', `/api/card/company/person/${card.id}`, {
-      token: t.user.token,
-      body: { companyProfilId: t.profile.id, firstname: 'X', lastname: 'Y', version: 999 },
-    });
+    const res = await s.call('personUpdate', { params: { id: card.id }, token: t.user.token,
+      body: { companyProfilId: t.profile.id, firstname: 'X', lastname: 'Y', version: 999 } });
     expect(res.status).toBe(409);
     const css = await t.updateProfile({ settings: { customCss: '@import "https://evil.example/x.css";' } });
     expect(css.status).toBe(400);

@@ -21,7 +21,7 @@ describe('GET /api/card/{id}', () => {
 
   it('answers exactly the public card: nothing private, only the card’s own address', async () => {
     const card = await t.createCard({ nice: 'Dr.', position: 'Geschäftsführer', firmenname: 'Weiß & Söhne' });
-    const res = await s.api('GET', `/api/card/${card.id}`);
+    const res = await s.call('cardGet', { params: { id: card.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body;
     expect(Object.keys(body).sort()).toEqual(['id', 'lang', 'org', 'person', 'profile']);
@@ -44,49 +44,49 @@ describe('GET /api/card/{id}', () => {
   });
 
   it('answers 404 "Karte nicht gefunden" for an unknown and for an inactive card, not cached', async () => {
-    const unknown = await s.api('GET', '/api/card/00000000-0000-4000-8000-000000000000');
+    const unknown = await s.call('cardGet', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Karte nicht gefunden');
     expect(unknown.body.message).toBe(msg.card.notFound);
     expect(unknown.headers.get('cache-control')).toBe('no-store');
 
     const inactive = await t.createCard({ isActive: false });
-    const res = await s.api('GET', `/api/card/${inactive.id}`);
+    const res = await s.call('cardGet', { params: { id: inactive.id } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Karte nicht gefunden');
-    const vcard = await s.api('GET', `/api/card/${inactive.id}/vcard`);
+    const vcard = await s.call('cardVcard', { params: { id: inactive.id } });
     expect(vcard.status).toBe(404);
   });
 
   it('carries CDN cache headers and an ETag; a matching If-None-Match gets a 304 without body', async () => {
     const card = await t.createCard();
-    const first = await s.api('GET', `/api/card/${card.id}`);
+    const first = await s.call('cardGet', { params: { id: card.id } });
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=31536000');
     expect(first.headers.get('cache-control')).toBe(cdnCached.cacheControl);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
 
-    const again = await fetch(`${s.baseUrl}/api/card/${card.id}`, { headers: { 'if-none-match': etag! } });
+    const again = await s.call('cardGet', { params: { id: card.id }, headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
+    expect(again.bytes.length).toBe(0);
     expect(again.headers.get('etag')).toBe(etag);
-    const weak = await fetch(`${s.baseUrl}/api/card/${card.id}`, { headers: { 'if-none-match': `"other", W/${etag}` } });
+    const weak = await s.call('cardGet', { params: { id: card.id }, headers: { 'if-none-match': `"other", W/${etag}` } });
     expect(weak.status).toBe(304);
 
     // After a change the old ETag no longer matches.
     await t.updateCard(card.id, { position: 'Neue Position' });
-    const changed = await fetch(`${s.baseUrl}/api/card/${card.id}`, { headers: { 'if-none-match': etag! } });
+    const changed = await s.call('cardGet', { params: { id: card.id }, headers: { 'if-none-match': etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(((await changed.json()) as { person: { position: string } }).person.position).toBe('Neue Position');
+    expect(changed.body.person.position).toBe('Neue Position');
   });
 
   it('reads no token and writes nothing: one GetItem and one BatchGetItem per view', async () => {
     const card = await t.createCard();
     capacityLog.length = 0;
     // A broken token is not even looked at on the public route.
-    const res = await s.api('GET', `/api/card/${card.id}`, { headers: { authorization: 'Bearer kaputt' } });
+    const res = await s.call('cardGet', { params: { id: card.id }, headers: { authorization: 'Bearer kaputt' } });
     expect(res.status).toBe(200);
     const ops = capacityLog.map((c) => c.operation);
     expect(ops).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
@@ -96,8 +96,8 @@ describe('GET /api/card/{id}', () => {
     expect(units).toBeLessThanOrEqual(3);
 
     capacityLog.length = 0;
-    await s.api('GET', `/api/card/${card.id}/vcard`);
-    await s.api('GET', '/api/card/00000000-0000-4000-8000-000000000000');
+    await s.call('cardVcard', { params: { id: card.id } });
+    await s.call('cardGet', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(capacityLog.map((c) => c.operation).every((op) => /^(Get|BatchGet)Item/.test(op))).toBe(true);
     expect(capacityLog.length).toBeGreaterThan(0);
   });
@@ -105,24 +105,24 @@ describe('GET /api/card/{id}', () => {
   it('is 404 once the company is being deleted or gone', async () => {
     const other = await createTenant(s);
     const card = await other.createCard();
-    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(200);
-    const del = await s.api('DELETE', `/api/card/company/${other.company.id}`, { token: await s.adminToken() });
+    expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(200);
+    const del = await s.call('companyDelete', { params: { id: other.company.id }, token: await s.adminToken() });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
-    expect((await s.api('GET', `/api/card/${card.id}`)).status).toBe(404);
+    expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(404);
   });
 
   it('answers the company language', async () => {
     const en = await createTenant(s);
-    const res = await s.api('PATCH', `/api/card/company/${en.company.id}`, { token: await s.adminToken(), body: { org: en.company.org, lang: 'en' } });
+    const res = await s.call('companyUpdate', { params: { id: en.company.id }, token: await s.adminToken(), body: { org: en.company.org, lang: 'en' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const card = await en.createCard();
-    expect((await s.api('GET', `/api/card/${card.id}`)).body.lang).toBe('en');
+    expect((await s.call('cardGet', { params: { id: card.id } })).body.lang).toBe('en');
   });
 
   it('needs no sign-in but the QR route does', async () => {
     const card = await t.createCard();
     const user = await createTenantUser(s);
-    expect((await s.api('GET', `/api/card/company/person/${card.id}/qr`)).status).toBe(401);
-    expect((await s.api('GET', `/api/card/company/person/${card.id}/qr`, { token: user.token })).status).toBe(404);
+    expect((await s.call('cardQr', { params: { id: card.id } })).status).toBe(401);
+    expect((await s.call('cardQr', { params: { id: card.id }, token: user.token })).status).toBe(404);
   });
 });

@@ -13,9 +13,8 @@ import type { CardTenant } from './cards.helpers.ts';
 const s = useTestServer();
 
 async function getVcard(id: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${s.baseUrl}/api/card/${id}/vcard`, { headers });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { res, bytes, text: bytes.toString('utf8') };
+  const res = await s.call('cardVcard', { params: { id }, headers });
+  return { res, bytes: res.bytes, text: res.bytes.toString('utf8') };
 }
 
 function parseVcard(text: string) {
@@ -96,9 +95,9 @@ describe('GET /api/card/{id}/vcard', () => {
     expect(photo.getParameter('type')).toBe('JPEG');
     const jpeg = Buffer.from(String(photo.getFirstValue()), 'base64');
     expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const stored = await fetch(`${s.baseUrl}/api/upload/image/${image.replace(/\.\w+$/, '.vcard.jpg')}`);
+    const stored = await s.call('uploadGet', { params: { field: 'image', filename: image.replace(/\.\w+$/, '.vcard.jpg') } });
     expect(stored.status).toBe(200);
-    expect(Buffer.from(await stored.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(stored.bytes.equals(jpeg)).toBe(true);
   });
 
   it('is cached like the card JSON: CDN headers, ETag and 304', async () => {
@@ -133,14 +132,14 @@ describe('GET /api/card/company/person/{id}/qr', () => {
 
   it('is an SVG of the card’s public URL that decodes back to exactly that URL', async () => {
     const card = await t.createCard();
-    const res = await fetch(`${s.baseUrl}/api/card/company/person/${card.id}/qr`, { headers: { authorization: `Bearer ${t.user.token}` } });
+    const res = await s.call('cardQr', { params: { id: card.id }, token: t.user.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="QR-Code-Juergen-Weiss.svg"; filename*=UTF-8''QR-Code-J%C3%BCrgen-Wei%C3%9F.svg`,
     );
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    const svg = await res.text();
+    const svg = res.bytes.toString('utf8');
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
     const png = new Resvg(svg, { fitTo: { mode: 'width', value: 400 }, background: '#ffffff' }).render();
@@ -151,9 +150,9 @@ describe('GET /api/card/company/person/{id}/qr', () => {
   it('is refused for another company’s user (404) and without sign-in (401); an admin gets it', async () => {
     const card = await t.createCard();
     const foreign = await createTenantUser(s);
-    const path = `/api/card/company/person/${card.id}/qr`;
-    expect((await s.api('GET', path, { token: foreign.token })).status).toBe(404);
-    expect((await s.api('GET', path)).status).toBe(401);
-    expect((await s.api('GET', path, { token: await s.adminToken() })).status).toBe(200);
+    const qr = async (token?: string) => (await s.call('cardQr', { params: { id: card.id }, token })).status;
+    expect(await qr(foreign.token)).toBe(404);
+    expect(await qr()).toBe(401);
+    expect(await qr(await s.adminToken())).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 import { makePng, multipart } from '../helpers/images.ts';
@@ -20,10 +20,9 @@ import type { TestServer } from '../helpers/server.ts';
 export function companiesHelpers(s: TestServer) {
   let admin = '';
   beforeAll(async () => { admin = await s.adminToken(); });
-  const C = '/api/card/company';
 
   async function userVersion(id: string): Promise<number> {
-    const res = await s.api('GET', `/api/user/${id}`, { token: admin });
+    const res = await s.call('userGet', { params: { id }, token: admin });
     return res.body.version;
   }
 
@@ -46,10 +45,9 @@ export function companiesHelpers(s: TestServer) {
   }
 
   async function upload(token: string, companyId: string): Promise<string> {
-    const { body, contentType } = multipart([{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }]);
-    const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+    const res = await s.call('uploadCreate', { params: { id: companyId }, token, multipart: [{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }] });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { filename: string }).filename;
+    return res.body.filename;
   }
-  return { C, userVersion, seedUsers, upload };
+  return { userVersion, seedUsers, upload };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken } from '../helpers/card-fixtures.ts';
 import { makePng, multipart } from '../helpers/images.ts';
@@ -20,16 +20,16 @@ const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const { C, userVersion, seedUsers, upload } = companiesHelpers(s);
+const { userVersion, seedUsers, upload } = companiesHelpers(s);
 
 describe('companies: create', () => {
   test('an admin creates a company with the defaults of spec §3 and assigned users', async () => {
     const u = await createUserToken(s);
     const before = await userVersion(u.id);
     const org = uniqueName('Müller GmbH ');
-    const res = await s.api('POST', C, { token: admin, body: { org: `  ${org} `, userIds: [u.id] } });
+    const res = await s.call('companyCreate', { token: admin, body: { org: `  ${org} `, userIds: [u.id] } });
     expect(res.status).toBe(200);
-    const me = await s.api('GET', `/api/user/${u.id}`, { token: admin });
+    const me = await s.call('userGet', { params: { id: u.id }, token: admin });
     expect(res.body).toEqual({
       id: expect.any(String),
       org,
@@ -45,12 +45,12 @@ describe('companies: create', () => {
     });
     // The user side of the assignment is in the same transaction and raises the user's version.
     expect(await userVersion(u.id)).toBe(before + 1);
-    const mine = await s.api('GET', C, { token: u.token });
+    const mine = await s.call('companyList', { token: u.token });
     expect(mine.body.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
   });
 
   test('lang and display can be set', async () => {
-    const res = await s.api('POST', C, { token: admin, body: { org: uniqueName('Firma '), lang: 'en', display: { statistik: false } } });
+    const res = await s.call('companyCreate', { token: admin, body: { org: uniqueName('Firma '), lang: 'en', display: { statistik: false } } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lang: 'en', display: { statistik: false }, users: [] });
   });
@@ -62,7 +62,8 @@ describe('companies: create', () => {
     [{ org: 'A', lang: 'fr' }, { lang: 'Bitte eine der angebotenen Sprachen wählen' }],
     [{ org: 'A', userIds: ['gibt-es-nicht'] }, { userIds: 'Konnte Benutzer nicht finden' }],
   ])('invalid input %j -> 400 with German field errors', async (body, fieldErrors) => {
-    const res = await s.api('POST', C, { token: admin, body });
+    // Bodies the contract refuses, on purpose.
+    const res = await s.call('companyCreate', { token: admin, rawBody: body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
     expect(res.body.fieldErrors).toMatchObject(fieldErrors);
@@ -77,20 +78,20 @@ describe('companies: list and read', () => {
     const ids: Record<string, string> = {};
     for (const org of names) ids[org] = (await createCompany(s, { org, userIds: org.startsWith('Z') || org.startsWith('a') ? [u.id] : [] })).id;
 
-    const all = await s.api('GET', C, { token: admin });
+    const all = await s.call('companyList', { token: admin });
     expect(all.status).toBe(200);
     const mine = all.body.filter((c: { org: string }) => c.org.endsWith(tag)).map((c: { org: string }) => c.org);
     expect(mine).toEqual([`alpha ${tag}`, `Äpfel ${tag}`, `Beta ${tag}`, `Zeta ${tag}`]);
     const orgs = all.body.map((c: { org: string }) => c.org);
     expect(orgs).toEqual([...orgs].sort((a: string, b: string) => a.localeCompare(b, 'de', { sensitivity: 'base' })));
 
-    const own = await s.api('GET', C, { token: u.token });
+    const own = await s.call('companyList', { token: u.token });
     expect(own.body.map((c: { org: string }) => c.org)).toEqual([`alpha ${tag}`, `Zeta ${tag}`]);
   });
 
   test('a user without companies gets an empty list', async () => {
     const u = await createUserToken(s);
-    expect((await s.api('GET', C, { token: u.token })).body).toEqual([]);
+    expect((await s.call('companyList', { token: u.token })).body).toEqual([]);
   });
 });
 
@@ -100,39 +101,37 @@ describe('companies: update', () => {
     const b = await createUserToken(s);
     const company = await createCompany(s, { userIds: [a.id] });
     const [va, vb] = [await userVersion(a.id), await userVersion(b.id)];
-    const res = await s.api('PATCH', `${C}/${company.id}`, {
-      token: admin,
-      body: { org: 'Neuer Name', lang: 'en', display: { statistik: false }, userIds: [b.id], version: 1 },
-    });
+    const res = await s.call('companyUpdate', { params: { id: company.id }, token: admin,
+      body: { org: 'Neuer Name', lang: 'en', display: { statistik: false }, userIds: [b.id], version: 1 } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ org: 'Neuer Name', lang: 'en', display: { statistik: false }, version: 2 });
     expect(res.body.users.map((u: { id: string }) => u.id)).toEqual([b.id]);
     expect([await userVersion(a.id), await userVersion(b.id)]).toEqual([va + 1, vb + 1]);
     // The removed user loses access at once; the added one gains it.
-    expect((await s.api('GET', `${C}/${company.id}`, { token: a.token })).status).toBe(404);
-    expect((await s.api('GET', `${C}/${company.id}`, { token: b.token })).status).toBe(200);
-    expect((await s.api('GET', C, { token: a.token })).body).toEqual([]);
+    expect((await s.call('companyGet', { params: { id: company.id }, token: a.token })).status).toBe(404);
+    expect((await s.call('companyGet', { params: { id: company.id }, token: b.token })).status).toBe(200);
+    expect((await s.call('companyList', { token: a.token })).body).toEqual([]);
 
-    const cleared = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [] } });
+    const cleared = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { userIds: [] } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.users).toEqual([]);
-    expect((await s.api('GET', `${C}/${company.id}`, { token: b.token })).status).toBe(404);
+    expect((await s.call('companyGet', { params: { id: company.id }, token: b.token })).status).toBe(404);
   });
 
   test('a company user may change org and lang, but neither display nor the users', async () => {
     const u = await createUserToken(s);
     const other = await createUserToken(s);
     const company = await createCompany(s, { userIds: [u.id] });
-    const ok = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Selbst benannt', lang: 'en' } });
+    const ok = await s.call('companyUpdate', { params: { id: company.id }, token: u.token, body: { org: 'Selbst benannt', lang: 'en' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ org: 'Selbst benannt', lang: 'en', display: { statistik: true } });
-    const display = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { org: 'Mit Anzeige', display: { statistik: false } } });
+    const display = await s.call('companyUpdate', { params: { id: company.id }, token: u.token, body: { org: 'Mit Anzeige', display: { statistik: false } } });
     expect(display.status).toBe(403);
     expect(display.body.message).toBe('Nur Administratoren dürfen die Statistik-Anzeige ändern.');
-    const users = await s.api('PATCH', `${C}/${company.id}`, { token: u.token, body: { userIds: [u.id, other.id] } });
+    const users = await s.call('companyUpdate', { params: { id: company.id }, token: u.token, body: { userIds: [u.id, other.id] } });
     expect(users.status).toBe(403);
     expect(users.body.message).toBe('Nur Administratoren dürfen Benutzer zuordnen.');
-    const stored = await s.api('GET', `${C}/${company.id}`, { token: admin });
+    const stored = await s.call('companyGet', { params: { id: company.id }, token: admin });
     expect(stored.body).toMatchObject({ org: 'Selbst benannt', display: { statistik: true }, version: 2 });
     expect(stored.body.users.map((x: { id: string }) => x.id)).toEqual([u.id]);
   });
@@ -141,18 +140,18 @@ describe('companies: update', () => {
     const u = await createUserToken(s);
     const company = await createCompany(s, { org: 'Vorher', userIds: [u.id] });
     const stale: AuthUser = { id: u.id, username: 'x', isAdmin: false, companyIds: [company.id], tokenVersion: 0, user: (await getUserItem(u.id))! };
-    expect((await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    expect((await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { userIds: [] } })).status).toBe(200);
     await expect(updateCompany({ auth: stale, companyId: company.id, changes: { org: 'Nachher' } })).rejects.toBeInstanceOf(NotFoundError);
-    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).body.org).toBe('Vorher');
+    expect((await s.call('companyGet', { params: { id: company.id }, token: admin })).body.org).toBe('Vorher');
   });
 
   test('a stale version is refused with 409; blank org with 400', async () => {
     const company = await createCompany(s);
-    expect((await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Erste', version: 1 } })).status).toBe(200);
-    const stale = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Zweite', version: 1 } });
+    expect((await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: 'Erste', version: 1 } })).status).toBe(200);
+    const stale = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: 'Zweite', version: 1 } });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/inzwischen geändert/);
-    const blank = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: '' } });
+    const blank = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: '' } });
     expect(blank.status).toBe(400);
     expect(blank.body.fieldErrors).toEqual({ org: 'Pflichtfeld' });
   });
@@ -164,9 +163,9 @@ describe('companies: update', () => {
       UpdateExpression: 'ADD credits :c, cardCountTotal :t, cardCountActive :a',
       ExpressionAttributeValues: { ':c': 120, ':t': 3, ':a': 2 },
     }));
-    const res = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Zähler bleiben', version: 1 } });
+    const res = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: 'Zähler bleiben', version: 1 } });
     expect(res.body).toMatchObject({ credits: 120, cardCountTotal: 3, cardCountActive: 2 });
-    const counts = await s.api('GET', `${C}/${company.id}/active-card-count`, { token: admin });
+    const counts = await s.call('companyActiveCardCount', { params: { id: company.id }, token: admin });
     expect(counts.body).toEqual({ companyId: company.id, cardCountTotal: 3, cardCountActive: 2 });
   });
 
@@ -174,16 +173,16 @@ describe('companies: update', () => {
     const first = await seedUsers(90);
     const second = await seedUsers(90);
     const company = await createCompany(s, { org: 'Viele', userIds: first });
-    const swap = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: second } });
+    const swap = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { userIds: second } });
     expect(swap.status, JSON.stringify(swap.body)).toBe(400);
     expect(swap.body.message).toBe('Im Formular sind Fehler vorhanden');
     expect(swap.body.fieldErrors).toEqual({
       userIds: 'Zu viele Änderungen an den Benutzern auf einmal: höchstens 99 Zuordnungen und Entfernungen zusammen. Bitte in mehreren Schritten speichern.',
     });
-    const unchanged = await s.api('GET', `${C}/${company.id}`, { token: admin });
+    const unchanged = await s.call('companyGet', { params: { id: company.id }, token: admin });
     expect(unchanged.body.users.map((u: { id: string }) => u.id).sort()).toEqual([...first].sort());
     // 50 out and 49 in: 99 user writes beside the company's, exactly what fits.
-    const fits = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { userIds: [...first.slice(50), ...second.slice(0, 49)] } });
+    const fits = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { userIds: [...first.slice(50), ...second.slice(0, 49)] } });
     expect(fits.status, JSON.stringify(fits.body)).toBe(200);
     expect(fits.body.users).toHaveLength(89);
     expect((await getUserItem(second[0]!))?.companyIds).toEqual(new Set([company.id]));
@@ -192,9 +191,9 @@ describe('companies: update', () => {
 
   test('assigning an unknown user is a 400 and changes nothing', async () => {
     const company = await createCompany(s, { org: 'Bleibt' });
-    const res = await s.api('PATCH', `${C}/${company.id}`, { token: admin, body: { org: 'Anders', userIds: ['unbekannt'] } });
+    const res = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: 'Anders', userIds: ['unbekannt'] } });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ userIds: 'Konnte Benutzer nicht finden' });
-    expect((await s.api('GET', `${C}/${company.id}`, { token: admin })).body.org).toBe('Bleibt');
+    expect((await s.call('companyGet', { params: { id: company.id }, token: admin })).body.org).toBe('Bleibt');
   });
 });

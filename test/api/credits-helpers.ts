@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { addCredits, createCompany, createProfile, createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, queryAll, tableName } from '../../functions/lib/db.ts';
@@ -13,15 +13,13 @@ import type { TestServer } from '../helpers/server.ts';
 export function creditsHelpers(s: TestServer) {
   let admin = '';
   beforeAll(async () => { admin = await s.adminToken(); });
-  const P = '/api/card/company/person';
-  const CR = '/api/card/company/credit';
 
   function card(profileId: string, extra: Record<string, unknown> = {}) {
     return { companyProfilId: profileId, firstname: 'Karla', lastname: 'Kredit', ...extra };
   }
 
   async function balance(companyId: string, token = admin) {
-    const res = await s.api('GET', `${CR}/${companyId}`, { token });
+    const res = await s.call('creditGet', { params: { id: companyId }, token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { credits: number; cardCountActive: number; cardCountTotal: number; inactiveCards: number; remainingMonths: number; activationCost: number };
   }
@@ -31,7 +29,7 @@ export function creditsHelpers(s: TestServer) {
     const all: { id: string; credits: number; cardId?: string; kind: string; createdAt: string; createdBy: string; createdByName?: string; infotext?: string }[] = [];
     let cursor: string | undefined;
     do {
-      const res = await s.api('GET', `${CR}/history/${companyId}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      const res = await s.call('creditHistoryList', { params: { id: companyId }, query: { limit: String(limit), ...(cursor ? { cursor } : {}) }, token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       all.push(...res.body.items);
       cursor = res.body.nextCursor;
@@ -51,8 +49,8 @@ export function creditsHelpers(s: TestServer) {
   }
 
   async function activeCardsOf(profileId: string, token: string) {
-    const res = await s.api('GET', `${P}/all/${profileId}`, { token });
+    const res = await s.call('personListByProfile', { params: { profileId }, token });
     return (res.body.items as { isActive: boolean }[]).filter((p) => p.isActive).length;
   }
-  return { P, CR, card, balance, history, expectInvariant, tenant, activeCardsOf };
+  return { card, balance, history, expectInvariant, tenant, activeCardsOf };
 }

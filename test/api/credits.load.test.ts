@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { addCredits, createCompany, createProfile, createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, queryAll, tableName } from '../../functions/lib/db.ts';
@@ -13,14 +13,14 @@ const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const { P, CR, card, balance, history, expectInvariant, tenant, activeCardsOf } = creditsHelpers(s);
+const { card, balance, history, expectInvariant, tenant, activeCardsOf } = creditsHelpers(s);
 
 describe('credits: the invariant under parallel load', () => {
   test('a random mix of activations, deactivations, manual entries and a double monthly run keeps balance = sum of history', { timeout: 120_000 }, async () => {
     const t = await tenant(12);
     const cards: { id: string; lastname: string; version: number }[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { lastname: `L${i}`, isActive: i < 4 }) });
+      const res = await s.call('personCreate', { token: t.user.token, body: card(t.profile.id, { lastname: `L${i}`, isActive: i < 4 }) });
       expect(res.status).toBe(200);
       cards.push({ id: res.body.id, lastname: `L${i}`, version: 1 });
     }
@@ -33,12 +33,12 @@ describe('credits: the invariant under parallel load', () => {
       const c = cards[Math.floor(random() * cards.length)]!;
       if (r < 0.55) {
         ops.push(async () => {
-          const now = await s.api('GET', `${P}/${c.id}`, { token: t.user.token });
-          return s.api('PATCH', `${P}/${c.id}`, { token: t.user.token, body: { ...card(t.profile.id, { lastname: c.lastname, isActive: !now.body.isActive }), version: now.body.version } });
+          const now = await s.call('personGet', { params: { id: c.id }, token: t.user.token });
+          return s.call('personUpdate', { params: { id: c.id }, token: t.user.token, body: { ...card(t.profile.id, { lastname: c.lastname, isActive: !now.body.isActive }), version: now.body.version } });
         });
       } else if (r < 0.85) {
         const amount = Math.floor(random() * 9) - 4 || 2;
-        ops.push(() => s.api('POST', `${CR}/history`, { token: admin, body: { companyId: t.company.id, credits: amount } }));
+        ops.push(() => s.call('creditHistoryCreate', { token: admin, body: { companyId: t.company.id, credits: amount } }));
       } else {
         ops.push(async () => bookMonthlyForCompany({ company: (await getCompanyItem(t.company.id))!, month: '2033-03', perCard: 1 }));
       }
@@ -63,25 +63,25 @@ describe('credits: statistics', () => {
   test('per month of the last 12 and per company: added, used by activations and the monthly fee, activations', async () => {
     const t = await tenant(0);
     await addCredits(s, t.company.id, 10);
-    const off = await s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { isActive: false }) });
-    await s.api('POST', P, { token: t.user.token, body: card(t.profile.id) });
-    await s.api('PATCH', `${P}/${off.body.id}`, { token: t.user.token, body: { ...card(t.profile.id, { isActive: true }), version: 1 } });
-    await s.api('PATCH', `${P}/${off.body.id}`, { token: t.user.token, body: { ...card(t.profile.id, { isActive: false }), version: 2 } });
-    await s.api('PATCH', `${P}/${off.body.id}`, { token: t.user.token, body: { ...card(t.profile.id, { isActive: true }), version: 3 } });
-    await s.api('POST', `${CR}/history`, { token: admin, body: { companyId: t.company.id, credits: -1 } });
+    const off = await s.call('personCreate', { token: t.user.token, body: card(t.profile.id, { isActive: false }) });
+    await s.call('personCreate', { token: t.user.token, body: card(t.profile.id) });
+    await s.call('personUpdate', { params: { id: off.body.id }, token: t.user.token, body: { ...card(t.profile.id, { isActive: true }), version: 1 } });
+    await s.call('personUpdate', { params: { id: off.body.id }, token: t.user.token, body: { ...card(t.profile.id, { isActive: false }), version: 2 } });
+    await s.call('personUpdate', { params: { id: off.body.id }, token: t.user.token, body: { ...card(t.profile.id, { isActive: true }), version: 3 } });
+    await s.call('creditHistoryCreate', { token: admin, body: { companyId: t.company.id, credits: -1 } });
     expect(await bookMonthlyForCompany({ company: (await getCompanyItem(t.company.id))!, month: '2034-01', perCard: 1 })).toBe('booked');
 
-    const res = await s.api('GET', `${CR}/history/statistics`, { token: admin });
+    const res = await s.call('creditStatistics', { token: admin });
     expect(res.status).toBe(200);
     const month = berlinMonth(new Date());
     expect(res.body.months).toHaveLength(12);
     expect(res.body.months.at(-1)).toBe(month);
     expect(res.body.total).toHaveLength(12);
-    const mine = res.body.companies.find((c: { companyId: string }) => c.companyId === t.company.id);
+    const mine = res.body.companies.find((c: { companyId: string }) => c.companyId === t.company.id)!;
     expect(mine).toMatchObject({ org: t.company.org, credits: 5, cardCountActive: 2 });
     expect(mine.months.at(-1)).toEqual({ month, added: 10, removed: 1, usedActivations: 2, usedMonthly: 2, activations: 3 });
     expect(mine.months.slice(0, 11).every((m: { added: number; activations: number }) => m.added === 0 && m.activations === 0)).toBe(true);
-    const totalNow = res.body.total.at(-1);
+    const totalNow = res.body.total.at(-1)!;
     expect(totalNow.activations).toBeGreaterThanOrEqual(3);
     expect(totalNow.added).toBeGreaterThanOrEqual(10);
   });
@@ -92,14 +92,14 @@ describe('credits: company delete', () => {
     const u = await createUserToken(s);
     const company = await createCompany(s, { userIds: [u.id], credits: 5 });
     const profile = await createProfile(s, company.id);
-    await s.api('POST', P, { token: u.token, body: card(profile.id) });
+    await s.call('personCreate', { token: u.token, body: card(profile.id) });
     await bookMonthlyForCompany({ company: (await getCompanyItem(company.id))!, month: '2035-01', perCard: 1 });
     expect(await history(company.id)).toHaveLength(3);
-    expect((await s.api('DELETE', `/api/card/company/${company.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call('companyDelete', { params: { id: company.id }, token: admin })).status).toBe(200);
     const left = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.creditHistoryPartition(company.id).pk } }));
     expect(left.Items).toEqual([]);
     const owned = await queryAll({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.ownedPartition(company.id).gsi2pk } });
     expect(owned).toEqual([]);
-    expect((await s.api('GET', `${CR}/history/${company.id}`, { token: admin })).status).toBe(404);
+    expect((await s.call('creditHistoryList', { params: { id: company.id }, token: admin })).status).toBe(404);
   });
 });

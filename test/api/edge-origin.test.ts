@@ -15,16 +15,16 @@ afterEach(() => { vi.restoreAllMocks(); });
 
 describe('origin protection', () => {
   test('a request without the CloudFront header is refused with 403, before any route logic', async () => {
-    const res = await s.api('POST', '/api/auth', { body: { username: 'admin', password: 'x' } });
+    const res = await s.call('authLogin', { body: { username: 'admin', password: 'x' } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBeTypeOf('string');
-    expect((await s.api('GET', '/api/health')).status).toBe(403);
+    expect((await s.call('health')).status).toBe(403);
   });
 
   test('a wrong or empty header value is refused; the right one passes', async () => {
-    expect((await s.api('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}x` } })).status).toBe(403);
-    expect((await s.api('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: '' } })).status).toBe(403);
-    expect((await s.api('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+    expect((await s.call('health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}x` } })).status).toBe(403);
+    expect((await s.call('health', { headers: { [ORIGIN_SECRET_HEADER]: '' } })).status).toBe(403);
+    expect((await s.call('health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
   });
 
   test('during a rotation the previous value is accepted too, nothing else', () => {
@@ -40,8 +40,8 @@ describe('request log', () => {
   test('every request writes one JSON line with request id, route and status (successes too)', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => { lines.push(String(line)); });
-    expect((await s.api('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
-    expect((await s.api('GET', '/api/user', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(401);
+    expect((await s.call('health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+    expect((await s.call('userList', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(401);
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'request');
     expect(requests).toHaveLength(2);
     // The visitor's address (x-viewer-address, set by CloudFront or the local server), since API Gateway's access log only has the edge's.

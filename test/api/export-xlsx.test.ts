@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import { ADMIN, useTestServer } from '../helpers/server.ts';
+import type { ApiResponse, BodyOf } from '../helpers/api-client.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { formulas, readXlsx, zipEntry } from '../helpers/sheetjs.ts';
 
@@ -11,9 +12,10 @@ const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-async function download(path: string, token: string) {
-  const res = await fetch(s.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+/** An export through the typed client: `res` for status and headers, `bytes` the file. */
+async function download(call: Promise<ApiResponse>) {
+  const res = await call;
+  return { res, bytes: res.bytes };
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -29,7 +31,7 @@ describe('XLSX exports', () => {
   test('card holders: postcodes, phone numbers and ids are text, the creation time a date, umlauts intact, no formula, header frozen and filtered', async () => {
     const t = await createTenant(s, 'Dresdner Bäckerei & Söhne');
     const profile = await createProfile(s, t.company.id, { profilname: 'Sachsen', adressen: [{ straße: 'Prager Straße 5', plz: '01067', ort: 'Dresden', bundesland: 'Sachsen', land: 'Deutschland' }] });
-    const mk = (body: Record<string, unknown>) => s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: profile.id, ...body } });
+    const mk = (body: Omit<BodyOf<'personCreate'>, 'companyProfilId'>) => s.call('personCreate', { token: t.user.token, body: { companyProfilId: profile.id, ...body } });
     const joerg = await mk({
       firstname: 'Jörg', lastname: 'Äbert', position: 'Leiter "Vertrieb"; Süd', adresseId: profile.adressen[0]!.adresseId,
       tel: [{ type: 'work', value: '+49 221 1234567' }, { type: 'cell', value: '0171 2345678' }], email: [{ type: 'work1', value: 'joerg@baeckerei.de' }],
@@ -37,7 +39,7 @@ describe('XLSX exports', () => {
     expect(joerg.status, JSON.stringify(joerg.body)).toBe(200);
     expect((await mk({ firstname: '=HYPERLINK("http://böse.de","klick")', lastname: 'Zander', position: '@SUM(A1)', nice: '-1+2', isActive: false })).status).toBe(200);
 
-    const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export?format=xlsx`, admin);
+    const { res, bytes } = await download(s.call('personExport', { params: { companyId: t.company.id }, query: { format: 'xlsx' }, token: admin }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(XLSX_TYPE);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visitenkarten-dresdner-baeckerei-soehne-\d{4}-\d{2}-\d{2}\.xlsx"/);
@@ -80,7 +82,8 @@ describe('XLSX exports', () => {
 
   test('CSV stays the default; an unknown format is a German 400', async () => {
     const t = await createTenant(s);
-    expect((await download(`/api/v2/admin/company/${t.company.id}/export`, admin)).res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await download(s.call('personExport', { params: { companyId: t.company.id }, token: admin }))).res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // A format the contract does not have, on purpose (raw).
     const bad = await s.api('GET', `/api/v2/admin/company/${t.company.id}/export?format=xls`, { token: admin });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Bitte als Format „csv“ oder „xlsx“ angeben.');
@@ -88,8 +91,8 @@ describe('XLSX exports', () => {
 
   test('credit history: dates as dates, credits as numbers, for the company\'s own user; CSV alike', async () => {
     const t = await createTenant(s, undefined, { credits: 250 });
-    expect((await s.api('POST', '/api/card/company/credit/history', { token: admin, body: { companyId: t.company.id, credits: -30, infotext: 'Korrektur für Müller' } })).status).toBe(200);
-    const { res, bytes } = await download(`/api/card/company/credit/history/${t.company.id}/export?format=xlsx`, t.user.token);
+    expect((await s.call('creditHistoryCreate', { token: admin, body: { companyId: t.company.id, credits: -30, infotext: 'Korrektur für Müller' } })).status).toBe(200);
+    const { res, bytes } = await download(s.call('creditHistoryExport', { params: { id: t.company.id }, query: { format: 'xlsx' }, token: t.user.token }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/filename="credits-.+\.xlsx"/);
     const x = readXlsx(bytes);
@@ -104,15 +107,15 @@ describe('XLSX exports', () => {
     expect(x.cell(0, 'Gebucht von')).toMatchObject({ t: 's', v: 'Administrator' });
     expect(JSON.stringify(x.sheet)).not.toContain(ADMIN.username);
     expect(formulas(x.book)).toEqual([]);
-    const csv = await download(`/api/card/company/credit/history/${t.company.id}/export`, t.user.token);
+    const csv = await download(s.call('creditHistoryExport', { params: { id: t.company.id }, token: t.user.token }));
     expect(csv.bytes.subarray(3).toString('utf8').split('\r\n')[1]).toMatch(/^"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr";"-30";"Manuell";"Korrektur für Müller";/);
   });
 
   test('statistics tables: the company\'s cards with views per month as numbers; the admin\'s credit statistics per company and month', async () => {
     const t = await createTenant(s, 'Statistik Österreich');
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Ümit', lastname: 'Özil' } });
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Ümit', lastname: 'Özil' } });
     expect(card.status).toBe(200);
-    const stats = await download(`/api/card/statistic/company/${t.company.id}/export?format=xlsx`, t.user.token);
+    const stats = await download(s.call('statisticCompanyExport', { params: { companyId: t.company.id }, query: { format: 'xlsx' }, token: t.user.token }));
     expect(stats.res.status).toBe(200);
     const x = readXlsx(stats.bytes);
     expect(x.header[0]).toBe('Nachname');
@@ -122,7 +125,7 @@ describe('XLSX exports', () => {
     expect(x.cell(0, 'Aufrufe gesamt')).toMatchObject({ t: 'n', v: 0 });
     expect(x.cell(0, x.header[2]!)).toMatchObject({ t: 'n', v: 0 });
 
-    const credit = await download('/api/card/company/credit/statistics/export?format=xlsx', admin);
+    const credit = await download(s.call('creditStatisticsExport', { query: { format: 'xlsx' }, token: admin }));
     expect(credit.res.status).toBe(200);
     const c = readXlsx(credit.bytes);
     expect(c.header.slice(0, 3)).toEqual(['Unternehmen', 'Monat', 'Aktivierungen']);
@@ -132,6 +135,6 @@ describe('XLSX exports', () => {
     expect(c.cell(rowOf!, 'Monat')).toMatchObject({ t: 'n', z: 'mm.yyyy' });
     expect(c.cell(rowOf!, 'Kontostand')).toMatchObject({ t: 'n' });
     expect(sheet['!autofilter']).toBeDefined();
-    expect((await download('/api/card/company/credit/statistics/export?format=xlsx', t.user.token)).res.status).toBe(403);
+    expect((await download(s.call('creditStatisticsExport', { query: { format: 'xlsx' }, token: t.user.token }))).res.status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { BodyOf } from '../helpers/api-client.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 
@@ -6,10 +7,10 @@ const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-/** Raw bytes: `Response.text()` would silently drop the BOM this test is about. */
-async function download(path: string, token?: string) {
-  const res = await fetch(s.baseUrl + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+/** Raw bytes: decoding as text would silently drop the BOM this test is about. */
+async function download(companyId: string, token?: string) {
+  const res = await s.call('personExport', { params: { companyId }, token });
+  return { res, bytes: res.bytes };
 }
 
 function parseCsv(text: string): string[][] {
@@ -33,8 +34,8 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
   test('CSV for German Excel: BOM, semicolons, German headers, one row per card, safe cells', async () => {
     const t = await createTenant(s, 'Müller & Söhne GmbH');
     const other = await createTenant(s);
-    const mk = (body: Record<string, unknown>) =>
-      s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, ...body } });
+    const mk = (body: Omit<BodyOf<'personCreate'>, 'companyProfilId'>) =>
+      s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, ...body } });
     expect((await mk({
       firstname: 'Jörg', lastname: 'Äbert', position: 'Leiter "Vertrieb"; Nord', nice: 'JÄ',
       adresseId: t.profile.adressen[0]!.adresseId,
@@ -45,9 +46,9 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
     })).status).toBe(200);
     expect((await mk({ firstname: '=HYPERLINK("http://böse.de","klick")', lastname: 'Zander', position: '@SUM(A1)', nice: '-1+2', isActive: false })).status).toBe(200);
     expect((await mk({ firstname: 'Ömer', lastname: 'Özdemir', firmenname: '\t=cmd|\' /C calc\'!A0' })).status).toBe(200);
-    await s.api('POST', '/api/card/company/person', { token: other.user.token, body: { companyProfilId: other.profile.id, firstname: 'Fremd', lastname: 'Firma' } });
+    await s.call('personCreate', { token: other.user.token, body: { companyProfilId: other.profile.id, firstname: 'Fremd', lastname: 'Firma' } });
 
-    const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    const { res, bytes } = await download(t.company.id, admin);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''visitenkarten-mueller-soehne-gmbh-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -90,12 +91,10 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
       profilname: '=HYPERLINK("http://böse.de","Profil")',
       adressen: [{ straße: '@SUM(A1)', plz: '+1234', ort: '-2+3', bundesland: '=1+1', land: ' =cmd' }],
     });
-    const res = await s.api('POST', '/api/card/company/person', {
-      token: t.user.token,
-      body: { companyProfilId: profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: profile.adressen[0]!.adresseId },
-    });
+    const res = await s.call('personCreate', { token: t.user.token,
+      body: { companyProfilId: profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: profile.adressen[0]!.adresseId } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    const { bytes } = await download(t.company.id, admin);
     const [header, row] = parseCsv(bytes.subarray(3).toString('utf8')) as [string[], string[]];
     const col = (name: string) => row[header.indexOf(name)];
     expect(col('Profil')).toBe(`'=HYPERLINK("http://böse.de","Profil")`);
@@ -109,19 +108,18 @@ describe('GET /api/v2/admin/company/{companyId}/export', () => {
 
   test('a company without cards gives just the header; an unknown company 404', async () => {
     const t = await createTenant(s);
-    const { res, bytes } = await download(`/api/v2/admin/company/${t.company.id}/export`, admin);
+    const { res, bytes } = await download(t.company.id, admin);
     expect(res.status).toBe(200);
     expect(parseCsv(bytes.subarray(3).toString('utf8'))).toHaveLength(1);
-    expect((await download('/api/v2/admin/company/gibt-es-nicht/export', admin)).res.status).toBe(404);
+    expect((await download('gibt-es-nicht', admin)).res.status).toBe(404);
   });
 
   test('admins only: company users get 403 (even their own company), anonymous 401', async () => {
     const a = await createTenant(s);
     const b = await createTenant(s);
-    const path = `/api/v2/admin/company/${a.company.id}/export`;
-    expect((await download(path, admin)).res.status).toBe(200);
-    expect((await download(path, a.user.token)).res.status).toBe(403);
-    expect((await download(path, b.user.token)).res.status).toBe(403);
-    expect((await download(path)).res.status).toBe(401);
+    expect((await download(a.company.id, admin)).res.status).toBe(200);
+    expect((await download(a.company.id, a.user.token)).res.status).toBe(403);
+    expect((await download(a.company.id, b.user.token)).res.status).toBe(403);
+    expect((await download(a.company.id)).res.status).toBe(401);
   });
 });

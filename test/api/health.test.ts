@@ -5,13 +5,14 @@ const s = useTestServer();
 
 describe('GET /api/health', () => {
   test('answers 200 with the version and a reachable table', async () => {
-    const res = await s.api('GET', '/api/health');
+    const res = await s.call('health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', version: expect.any(String), table: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   test('an unknown API path is a German 404, a wrong method a 405', async () => {
+    // Raw on purpose: a path and a method the contract does not have.
     const res = await s.api('GET', '/api/gibt-es-nicht');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Diese Schnittstelle gibt es nicht.');
@@ -42,12 +43,13 @@ describe('GET /api/health', () => {
   test('a malformed percent escape in the path is a 4xx, never a 500', async () => {
     const token = await s.adminToken();
     // Ids consist of [A-Za-z0-9._:-] (issue 16): the undecodable escape is refused as a 400.
-    expect((await s.api('GET', '/api/user/%E0%A4', { token })).status).toBe(400);
+    expect((await s.call('userGet', { params: { id: '%E0%A4' }, token })).status).toBe(400);
     expect((await fetch(`${s.baseUrl}/%E0%A4`)).status).toBe(404);
   });
 
   test('malformed JSON gets a German 400', async () => {
-    const res = await s.api('POST', '/api/auth', { body: '{kein json' });
+    // Not JSON at all, on purpose (a string `rawBody` is sent as it is).
+    const res = await s.call('authLogin', { rawBody: '{kein json' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Die Anfrage enthält kein gültiges JSON.');
   });

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/lib/dynamo.ts';
 import sharp from 'sharp';
 import jpegJs from 'jpeg-js';
 import { imageSize } from 'image-size';
@@ -67,7 +67,7 @@ describe('image reprocess job', () => {
       .withExif({ IFD0: { Model: 'Geheim 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 12/1' } }).jpeg().toBuffer();
     const oldCamera = await legacyUpload(t.company.id, camera, 'jpg');
     // A card keeps showing its photo by the same name.
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Alt', lastname: 'Bild', image: oldCrop } });
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Alt', lastname: 'Bild', image: oldCrop } });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const before = readFileSync(join(dir(), oldCrop));
 
@@ -85,8 +85,8 @@ describe('image reprocess job', () => {
     const renewed = readFileSync(join(dir(), oldCamera));
     expect((jpegJs.decode(renewed) as { exifBuffer?: Uint8Array }).exifBuffer).toBeUndefined();
     expect(renewed.includes(Buffer.from('Geheim 1'))).toBe(false);
-    expect((await fetch(`${s.baseUrl}/api/upload/image/${oldCrop}`)).status).toBe(200);
-    expect((await s.api('GET', `/api/card/${card.body.id}`)).body).toMatchObject({ person: { image: oldCrop } });
+    expect((await s.call('uploadGet', { params: { field: 'image', filename: oldCrop } })).status).toBe(200);
+    expect((await s.call('cardGet', { params: { id: card.body.id } })).body).toMatchObject({ person: { image: oldCrop } });
 
     const files = snapshot();
     const second = await handler({}, { getRemainingTimeInMillis: () => 600_000 });

@@ -8,7 +8,6 @@ process.env.LOG_LEVEL = 'info';
 
 const s = useTestServer();
 afterEach(() => { vi.restoreAllMocks(); });
-const path = '/api/wallet/passkit/v1/log';
 
 function captureLog(): string[] {
   const lines: string[] = [];
@@ -20,23 +19,23 @@ const deviceLines = (lines: string[]) => lines.map((l) => JSON.parse(l) as { mes
 describe('POST /api/wallet/passkit/v1/log', () => {
   test('a body over 64 KB is a 413, read and logged never', async () => {
     const lines = captureLog();
-    const res = await s.api('POST', path, { body: { logs: ['x'.repeat(70 * 1024)] } });
+    const res = await s.call('passkitLog', { body: { logs: ['x'.repeat(70 * 1024)] } });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Die Anfrage ist zu groß.');
     expect(deviceLines(lines)).toHaveLength(0);
   });
 
   test('more than 20 lines or a line over 1,000 characters is a 400', async () => {
-    expect((await s.api('POST', path, { body: { logs: Array.from({ length: 21 }, () => 'Zeile') } })).status).toBe(400);
-    expect((await s.api('POST', path, { body: { logs: ['x'.repeat(1001)] } })).status).toBe(400);
-    expect((await s.api('POST', path, { body: { logs: Array.from({ length: 20 }, () => 'y'.repeat(1000)) } })).status).toBe(200);
+    expect((await s.call('passkitLog', { body: { logs: Array.from({ length: 21 }, () => 'Zeile') } })).status).toBe(400);
+    expect((await s.call('passkitLog', { body: { logs: ['x'.repeat(1001)] } })).status).toBe(400);
+    expect((await s.call('passkitLog', { body: { logs: Array.from({ length: 20 }, () => 'y'.repeat(1000)) } })).status).toBe(200);
   });
 
   test('at most the per-minute budget of lines is written, however many requests come', async () => {
     const lines = captureLog();
     const before = Date.now();
     for (let i = 0; i < 10; i++) {
-      expect((await s.api('POST', path, { body: { logs: Array.from({ length: 20 }, (_, j) => `Zeile ${i}-${j}`) } })).status).toBe(200);
+      expect((await s.call('passkitLog', { body: { logs: Array.from({ length: 20 }, (_, j) => `Zeile ${i}-${j}`) } })).status).toBe(200);
     }
     // 200 lines sent within (at most) two minutes: at most two budgets written.
     const minutes = Math.floor(Date.now() / 60_000) - Math.floor(before / 60_000) + 1;

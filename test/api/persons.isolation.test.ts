@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createCompany, createProfile, createTenant, createUserToken, getCompany, getProfileCardCount, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -10,7 +10,7 @@ const s = useTestServer();
 let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
-const { P, card, create } = personsHelpers(s);
+const { card, create } = personsHelpers(s);
 
 describe('card holders: counters and concurrency', () => {
   test('company and profile counters follow create, (de)activation, profile change and delete', async () => {
@@ -29,7 +29,7 @@ describe('card holders: counters and concurrency', () => {
     await expectCounts(2, 1, 2, 0);
 
     const patch = (id: string, version: number, extra: Record<string, unknown>, profileId = t.profile.id) =>
-      s.api('PATCH', `${P}/${id}`, { token: t.user.token, body: { ...card(profileId, extra), version } });
+      s.call('personUpdate', { params: { id }, token: t.user.token, body: { ...card(profileId, extra), version } });
     expect((await patch(a.id, 1, { isActive: false })).status).toBe(200);
     await expectCounts(2, 0, 2, 0);
     expect((await patch(b.id, 1, { isActive: true })).status).toBe(200);
@@ -42,28 +42,28 @@ describe('card holders: counters and concurrency', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.companyProfilId).toBe(p2.id);
     await expectCounts(2, 1, 1, 1);
-    expect((await s.api('GET', `${P}/all/${p2.id}`, { token: t.user.token })).body.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect((await s.call('personListByProfile', { params: { profileId: p2.id }, token: t.user.token })).body.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
 
-    const cc = await s.api('GET', `${P}/cardcount?companyId=${t.company.id}`, { token: t.user.token });
+    const cc = await s.call('personCardCount', { query: { companyId: t.company.id }, token: t.user.token });
     expect(cc.status).toBe(200);
     expect(cc.body).toEqual(expect.arrayContaining([{ profileId: t.profile.id, count: 1 }, { profileId: p2.id, count: 1 }]));
     expect(cc.body).toHaveLength(2);
 
-    expect((await s.api('DELETE', `${P}/${b.id}`, { token: t.user.token })).status).toBe(200);
+    expect((await s.call('personDelete', { params: { id: b.id }, token: t.user.token })).status).toBe(200);
     await expectCounts(1, 0, 1, 0);
-    expect((await s.api('DELETE', `${P}/${a.id}`, { token: t.user.token })).status).toBe(200);
+    expect((await s.call('personDelete', { params: { id: a.id }, token: t.user.token })).status).toBe(200);
     await expectCounts(0, 0, 0, 0);
   });
 
   test('parallel creates and deletes leave the counters exact', async () => {
     const t = await createTenant(s);
     const made = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      s.api('POST', P, { token: t.user.token, body: card(t.profile.id, { lastname: `N${i}`, isActive: i % 2 === 0 }) })));
+      s.call('personCreate', { token: t.user.token, body: card(t.profile.id, { lastname: `N${i}`, isActive: i % 2 === 0 }) })));
     expect(made.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 8, cardCountActive: 4 });
     expect(await getProfileCardCount(s, t.profile.id)).toBe(8);
 
-    const dels = await Promise.all(made.slice(0, 5).map((r) => s.api('DELETE', `${P}/${r.body.id}`, { token: t.user.token })));
+    const dels = await Promise.all(made.slice(0, 5).map((r) => s.call('personDelete', { params: { id: r.body.id }, token: t.user.token })));
     expect(dels.map((r) => r.status)).toEqual(Array(5).fill(200));
     const activeLeft = made.slice(5).filter((r) => r.body.isActive).length;
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 3, cardCountActive: activeLeft });
@@ -73,12 +73,12 @@ describe('card holders: counters and concurrency', () => {
   test('a stale version is refused with 409 and changes nothing', async () => {
     const t = await createTenant(s);
     const p = await create(t.user.token, card(t.profile.id));
-    const first = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position: 'Erste' }), version: 1 } });
+    const first = await s.call('personUpdate', { params: { id: p.id }, token: t.user.token, body: { ...card(t.profile.id, { position: 'Erste' }), version: 1 } });
     expect(first.status).toBe(200);
-    const stale = await s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position: 'Zweite', isActive: false }), version: 1 } });
+    const stale = await s.call('personUpdate', { params: { id: p.id }, token: t.user.token, body: { ...card(t.profile.id, { position: 'Zweite', isActive: false }), version: 1 } });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('Die Daten wurden inzwischen geändert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
-    const now = await s.api('GET', `${P}/${p.id}`, { token: t.user.token });
+    const now = await s.call('personGet', { params: { id: p.id }, token: t.user.token });
     expect(now.body).toMatchObject({ position: 'Erste', version: 2, isActive: true });
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountActive: 1 });
   });
@@ -87,10 +87,10 @@ describe('card holders: counters and concurrency', () => {
     const t = await createTenant(s);
     const p = await create(t.user.token, card(t.profile.id));
     const results = await Promise.all(['Eins', 'Zwei', 'Drei'].map((position) =>
-      s.api('PATCH', `${P}/${p.id}`, { token: t.user.token, body: { ...card(t.profile.id, { position, isActive: false }), version: 1 } })));
+      s.call('personUpdate', { params: { id: p.id }, token: t.user.token, body: { ...card(t.profile.id, { position, isActive: false }), version: 1 } })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const winner = results.find((r) => r.status === 200)!.body;
-    const now = await s.api('GET', `${P}/${p.id}`, { token: t.user.token });
+    const now = await s.call('personGet', { params: { id: p.id }, token: t.user.token });
     expect(now.body).toMatchObject({ position: winner.position, version: 2 });
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 1, cardCountActive: 0 });
   });
@@ -100,8 +100,8 @@ describe('card holders: counters and concurrency', () => {
     const p2 = await createProfile(s, t.company.id);
     const cards = await Promise.all(Array.from({ length: 6 }, (_, i) => create(t.user.token, card(t.profile.id, { lastname: `R${i}` }))));
     const results = await Promise.all(cards.flatMap((c) => [
-      s.api('PATCH', `${P}/${c.id}`, { token: t.user.token, body: { ...card(p2.id, { isActive: false }), version: 1 } }),
-      s.api('DELETE', `${P}/${c.id}`, { token: t.user.token }),
+      s.call('personUpdate', { params: { id: c.id }, token: t.user.token, body: { ...card(p2.id, { isActive: false }), version: 1 } }),
+      s.call('personDelete', { params: { id: c.id }, token: t.user.token }),
     ]));
     const patches = results.filter((_, i) => i % 2 === 0).map((r) => r.status);
     const deletes = results.filter((_, i) => i % 2 === 1).map((r) => r.status);
@@ -127,7 +127,7 @@ describe('card holders: tenant isolation', () => {
 
   test('POST on a profile of company A', async () => {
     for (const [name, token] of Object.entries(who())) {
-      const res = await s.api('POST', P, { token, body: card(a.profile.id) });
+      const res = await s.call('personCreate', { token, body: card(a.profile.id) });
       expect(res.status, name).toBe(expected[name as keyof typeof expected]);
     }
   });
@@ -136,11 +136,11 @@ describe('card holders: tenant isolation', () => {
     const p = await create(a.user.token, card(a.profile.id));
     for (const [name, token] of Object.entries(who())) {
       const want = expected[name as keyof typeof expected];
-      expect((await s.api('GET', `${P}/${p.id}`, { token })).status, `get ${name}`).toBe(want);
-      expect((await s.api('GET', `${P}/all/${a.profile.id}`, { token })).status, `list ${name}`).toBe(want);
-      expect((await s.api('GET', `${P}/cardcount?companyId=${a.company.id}`, { token })).status, `count ${name}`).toBe(want);
+      expect((await s.call('personGet', { params: { id: p.id }, token })).status, `get ${name}`).toBe(want);
+      expect((await s.call('personListByProfile', { params: { profileId: a.profile.id }, token })).status, `list ${name}`).toBe(want);
+      expect((await s.call('personCardCount', { query: { companyId: a.company.id }, token })).status, `count ${name}`).toBe(want);
     }
-    const notFound = await s.api('GET', `${P}/${p.id}`, { token: b.user.token });
+    const notFound = await s.call('personGet', { params: { id: p.id }, token: b.user.token });
     expect(notFound.body.message).toBe('Visitenkarte nicht gefunden');
   });
 
@@ -148,17 +148,17 @@ describe('card holders: tenant isolation', () => {
     for (const [name, token] of Object.entries(who())) {
       const p = await create(admin, card(a.profile.id));
       const want = expected[name as keyof typeof expected];
-      const patched = await s.api('PATCH', `${P}/${p.id}`, { token, body: { ...card(a.profile.id, { position: name }), version: 1 } });
+      const patched = await s.call('personUpdate', { params: { id: p.id }, token, body: { ...card(a.profile.id, { position: name }), version: 1 } });
       expect(patched.status, `patch ${name}`).toBe(want);
-      const deleted = await s.api('DELETE', `${P}/${p.id}`, { token });
+      const deleted = await s.call('personDelete', { params: { id: p.id }, token });
       expect(deleted.status, `delete ${name}`).toBe(want);
-      if (want !== 200) expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).body).toMatchObject({ version: 1, firstname: 'Jörg' });
+      if (want !== 200) expect((await s.call('personGet', { params: { id: p.id }, token: admin })).body).toMatchObject({ version: 1, firstname: 'Jörg' });
     }
   });
 
   test('user A cannot move a card of A onto a profile of B', async () => {
     const p = await create(a.user.token, card(a.profile.id));
-    const res = await s.api('PATCH', `${P}/${p.id}`, { token: a.user.token, body: { ...card(b.profile.id), version: 1 } });
+    const res = await s.call('personUpdate', { params: { id: p.id }, token: a.user.token, body: { ...card(b.profile.id), version: 1 } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Profil nicht gefunden');
   });
@@ -168,26 +168,26 @@ describe('card holders: tenant isolation', () => {
     const [one, two] = await Promise.all([createCompany(s, { userIds: [user.id] }), createCompany(s, { userIds: [user.id] })]);
     const [p1, p2] = await Promise.all([createProfile(s, one.id), createProfile(s, two.id)]);
     const p = await create(user.token, card(p1.id));
-    const res = await s.api('PATCH', `${P}/${p.id}`, { token: user.token, body: { ...card(p2.id), version: 1 } });
+    const res = await s.call('personUpdate', { params: { id: p.id }, token: user.token, body: { ...card(p2.id), version: 1 } });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ companyProfilId: 'Das Profil gehört zu einem anderen Unternehmen' });
-    expect((await s.api('GET', `${P}/${p.id}`, { token: user.token })).body).toMatchObject({ companyProfilId: p1.id, companyId: one.id, version: 1 });
+    expect((await s.call('personGet', { params: { id: p.id }, token: user.token })).body).toMatchObject({ companyProfilId: p1.id, companyId: one.id, version: 1 });
     expect(await getProfileCardCount(s, p2.id)).toBe(0);
   });
 
   test('a user taken off the company loses access at once', async () => {
     const t = await createTenant(s);
     const p = await create(t.user.token, card(t.profile.id));
-    const company = await s.api('GET', `/api/card/company/${t.company.id}`, { token: admin });
-    const off = await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { userIds: [], version: company.body.version } });
+    const company = await s.call('companyGet', { params: { id: t.company.id }, token: admin });
+    const off = await s.call('companyUpdate', { params: { id: t.company.id }, token: admin, body: { userIds: [], version: company.body.version } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect((await s.api('GET', `${P}/${p.id}`, { token: t.user.token })).status).toBe(404);
-    expect((await s.api('POST', P, { token: t.user.token, body: card(t.profile.id) })).status).toBe(404);
-    expect((await s.api('DELETE', `${P}/${p.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.call('personGet', { params: { id: p.id }, token: t.user.token })).status).toBe(404);
+    expect((await s.call('personCreate', { token: t.user.token, body: card(t.profile.id) })).status).toBe(404);
+    expect((await s.call('personDelete', { params: { id: p.id }, token: t.user.token })).status).toBe(404);
   });
 
   test('the card count needs a company id', async () => {
-    const res = await s.api('GET', `${P}/cardcount`, { token: admin });
+    const res = await s.call('personCardCount', { token: admin });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ companyId: 'Pflichtfeld' });
   });

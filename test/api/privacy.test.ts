@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { scanTable } from '../helpers/audit.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../../functions/lib/dynamo.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
@@ -19,7 +19,14 @@ import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setu
 // to the card is listed before and after.
 
 const s = useWalletServer();
-const { sign, newCard, download, verifyPass } = walletHelpers(s);
+const { sign, newCard, publicPass, verifyPass } = walletHelpers(s);
+
+/** The card holder's ZIP as the back office downloads it. */
+async function exportOf(id: string, token?: string) {
+  const res = await s.call('personDataExport', { params: { id }, ...(token ? { token } : {}) });
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: res.bytes };
+}
+const imageOf = (filename: string) => s.call('uploadGet', { params: { field: 'image', filename } });
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
 /** Letters only (names allow no digits in tests' eyes): unique text to find the person anywhere. */
@@ -48,7 +55,7 @@ async function fullCard() {
   const firstPhoto = await uploadImage(s, c.user.token, c.company.id);
   let version = c.person.version;
   const patch = async (extra: Record<string, unknown>) => {
-    const res = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, { token: c.user.token, body: { ...c.body, ...extra, version } });
+    const res = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token, body: { ...c.body, ...extra, version } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     version = res.body.version;
   };
@@ -57,14 +64,12 @@ async function fullCard() {
   await patch({ image: photo, position: 'Leitung' });
 
   // Apple Wallet device and Google object.
-  const pass = verifyPass((await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`)).bytes).pass;
+  const pass = verifyPass((await publicPass(c.person.id, sign(c.person.id))).bytes).pass;
   const deviceId = `device${randomBytes(6).toString('hex')}`;
   const pushToken = randomBytes(32).toString('hex');
-  const reg = await s.api('POST', `/api/wallet/passkit/v1/devices/${deviceId}/registrations/${PASS_TYPE_ID}/${c.person.id}`, {
-    headers: { authorization: `ApplePass ${pass.authenticationToken}` }, body: { pushToken },
-  });
+  const reg = await s.call('passkitRegister', { params: { deviceId, passTypeId: PASS_TYPE_ID, serial: c.person.id }, headers: { authorization: `ApplePass ${pass.authenticationToken}` }, body: { pushToken } });
   expect(reg.status).toBe(201);
-  expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+  expect((await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: c.user.token })).status).toBe(200);
 
   // A view and a save, counted from the local CDN log.
   expect((await fetch(`${s.baseUrl}/api/card/${c.person.id}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
@@ -97,7 +102,7 @@ async function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
 describe('DSGVO export and erasure of a card holder', () => {
   it('exports everything stored about the card as one ZIP (Art. 15), for the company and admins only', async () => {
     const card = await fullCard();
-    const res = await download(`/api/card/company/person/${card.person.id}/dsgvo-export`, card.user.token);
+    const res = await exportOf(card.person.id, card.user.token);
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/zip');
     expect(res.disposition).toMatch(/^attachment; filename="auskunft-.*\.zip"/);
@@ -120,7 +125,7 @@ describe('DSGVO export and erasure of a card holder', () => {
 
     // Every image byte for byte as stored.
     for (const image of card.images) {
-      const stored = await download(`/api/upload/image/${image}`);
+      const stored = await imageOf(image);
       expect(files[`bilder/${image}`]!.equals(stored.bytes), image).toBe(true);
     }
 
@@ -146,12 +151,12 @@ describe('DSGVO export and erasure of a card holder', () => {
 
     // Another company's user, and nobody signed in, get nothing.
     const other = await createTenant(s);
-    expect((await download(`/api/card/company/person/${card.person.id}/dsgvo-export`, other.user.token)).status).toBe(404);
-    expect((await download(`/api/card/company/person/${card.person.id}/dsgvo-export`)).status).toBe(401);
-    expect((await download(`/api/card/company/person/${card.person.id}/dsgvo-export`, await s.adminToken())).status).toBe(200);
+    expect((await exportOf(card.person.id, other.user.token)).status).toBe(404);
+    expect((await exportOf(card.person.id)).status).toBe(401);
+    expect((await exportOf(card.person.id, await s.adminToken())).status).toBe(200);
 
     // The export itself is in the audit log.
-    const audit = await s.api('GET', `/api/audit?companyId=${card.company.id}&objectId=${card.person.id}`, { token: card.user.token });
+    const audit = await s.call('auditList', { query: { companyId: card.company.id, objectId: card.person.id }, token: card.user.token });
     expect(audit.status).toBe(200);
     expect(audit.body.items.map((e: { action: string }) => e.action)).toContain('export');
   });
@@ -171,16 +176,16 @@ describe('DSGVO export and erasure of a card holder', () => {
     expect(filesBefore.length).toBeGreaterThan(card.images.length * 5);
 
     // A wrong confirmation erases nothing.
-    const wrong = await s.api('POST', `/api/card/company/person/${card.person.id}/erase`, { token: card.user.token, body: { confirm: 'falsch' } });
+    const wrong = await s.call('personErase', { params: { id: card.person.id }, token: card.user.token, body: { confirm: 'falsch' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors.confirm).toBe('Bitte zur Bestätigung die ID der Visitenkarte eingeben.');
     expect((await itemsOf(card)).length).toBe(before.length);
     // Another company's user cannot erase it.
     const other = await createTenant(s);
-    expect((await s.api('POST', `/api/card/company/person/${card.person.id}/erase`, { token: other.user.token, body: { confirm: card.person.id } })).status).toBe(404);
+    expect((await s.call('personErase', { params: { id: card.person.id }, token: other.user.token, body: { confirm: card.person.id } })).status).toBe(404);
 
     clearRecordedInvalidations();
-    const res = await s.api('POST', `/api/card/company/person/${card.person.id}/erase`, { token: card.user.token, body: { confirm: card.person.id } });
+    const res = await s.call('personErase', { params: { id: card.person.id }, token: card.user.token, body: { confirm: card.person.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: card.person.id, erasedBy: card.user.id, companyId: card.company.id });
     expect(res.body.removed).toMatchObject({ cards: 1, uploads: 3, walletRegistrations: 1, googleObjects: 1, creditEntriesAnonymised: 1, contacts: 1 });
@@ -209,12 +214,12 @@ describe('DSGVO export and erasure of a card holder', () => {
     // Nothing of it can be fetched.
     expect((await fetch(`${s.baseUrl}/api/card/${card.person.id}`)).status).toBe(404);
     expect((await fetch(`${s.baseUrl}/api/card/${card.person.id}/vcard`)).status).toBe(404);
-    for (const image of card.images) expect((await download(`/api/upload/image/${image}`)).status, image).toBe(404);
-    expect((await download(`/api/card/company/person/${card.person.id}/dsgvo-export`, card.user.token)).status).toBe(404);
-    expect((await s.api('POST', `/api/card/company/person/${card.person.id}/erase`, { token: card.user.token, body: { confirm: card.person.id } })).status).toBe(404);
+    for (const image of card.images) expect((await imageOf(image)).status, image).toBe(404);
+    expect((await exportOf(card.person.id, card.user.token)).status).toBe(404);
+    expect((await s.call('personErase', { params: { id: card.person.id }, token: card.user.token, body: { confirm: card.person.id } })).status).toBe(404);
 
     // The audit log answers who erased it and when, without the person's data.
-    const audit = await s.api('GET', `/api/audit?companyId=${card.company.id}&objectId=${card.person.id}`, { token: card.user.token });
+    const audit = await s.call('auditList', { query: { companyId: card.company.id, objectId: card.person.id }, token: card.user.token });
     const erase = audit.body.items.find((e: { action: string }) => e.action === 'erase');
     expect(erase).toMatchObject({ actorId: card.user.id, objectType: 'person', objectId: card.person.id, companyId: card.company.id, route: 'personErase' });
     expect(JSON.stringify(audit.body)).not.toContain(card.name);

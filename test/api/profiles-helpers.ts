@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -12,11 +12,10 @@ import { createProfile as createDomainProfile } from '../../functions/domain/pro
 import { updateProfile as updateDomainProfile } from '../../functions/domain/profiles/update-profile.ts';
 import { deleteProfile as deleteDomainProfile } from '../../functions/domain/profiles/delete-profile.ts';
 import type { TestServer } from '../helpers/server.ts';
+import type { BodyOf } from '../helpers/api-client.ts';
 
 // Setup shared by the profiles API tests (profiles.crud, profiles.isolation), bound to the file's server.
 export function profilesHelpers(s: TestServer) {
-  const P = '/api/card/company/profil';
-
   const DEFAULT_SETTINGS = {
     theme: 'the-vcard',
     logo: { top: 0, right: null, left: null, height: 70, useColor: false, color: '#ffffff' },
@@ -39,7 +38,7 @@ export function profilesHelpers(s: TestServer) {
     return { logo: logo!, appleLogo: appleLogo!, walletLogo: walletLogo! };
   }
 
-  function fullProfile(companyId: string, files: { logo: string; appleLogo: string; walletLogo: string }) {
+  function fullProfile(companyId: string, files: { logo: string; appleLogo: string; walletLogo: string }): BodyOf<'profileCreate'> & { adressen: NonNullable<BodyOf<'profileCreate'>['adressen']> } {
     return {
       companyId,
       profilname: 'Vertrieb',
@@ -74,5 +73,5 @@ export function profilesHelpers(s: TestServer) {
       },
     };
   }
-  return { P, DEFAULT_SETTINGS, tenant, logos, fullProfile };
+  return { DEFAULT_SETTINGS, tenant, logos, fullProfile };
 }

@@ -6,10 +6,13 @@ import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
 
 const row = (t: Tenant) => ({ line: 2, firstname: `Import${t.marker}`, lastname: `Nach${t.marker}`, email: [{ type: 'work1', value: 'import@beispiel.de' }] });
 
-async function post(c: FixtureContext, path: string, body: unknown): Promise<{ id: string }> {
-  const res = await c.s.api('POST', path, { token: await c.adminToken(), body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
+/** A legacy company with one person, as the admin makes them. */
+async function legacyCompany(c: FixtureContext, t: Tenant): Promise<{ id: string }> {
+  const co = await c.s.call('vcardCompanyCreate', { token: await c.adminToken(), body: vcardCompanyBody(t.marker) });
+  expect(co.status, JSON.stringify(co.body)).toBe(200);
+  const person = await c.s.call('vcardPersonCreate', { token: await c.adminToken(), body: vcardPersonBody(co.body.id, t.marker) });
+  expect(person.status, JSON.stringify(person.body)).toBe(200);
+  return co.body;
 }
 
 export const toolsRouteFixtures: Record<string, RouteFixture> = {
@@ -31,7 +34,7 @@ export const toolsRouteFixtures: Record<string, RouteFixture> = {
       const profile = await c.newProfile(t);
       return {
         body: { companyId: t.company.id, profileId: profile.id, fields: ['firstname', 'lastname', 'email.work1'], rows: [row(t)] },
-        state: () => c.read(`/api/card/company/person/all/${profile.id}`),
+        state: () => c.read('personListByProfile', { params: { profileId: profile.id } }),
       };
     },
     foreign: 'denied',
@@ -44,12 +47,11 @@ export const toolsRouteFixtures: Record<string, RouteFixture> = {
   },
   toolsLegacyConvert: {
     call: async (c, t) => {
-      const legacy = await post(c, '/api/vcard/company', vcardCompanyBody(t.marker));
-      await post(c, '/api/vcard/person', vcardPersonBody(legacy.id, t.marker));
+      const legacy = await legacyCompany(c, t);
       const company = await c.newCompany(t);
       return {
         body: { vcardCompanyId: legacy.id, companyId: company.id },
-        state: () => c.read(`/api/card/company/profil/all/${company.id}`),
+        state: () => c.read('profileList', { params: { companyId: company.id } }),
       };
     },
     foreign: 'denied',

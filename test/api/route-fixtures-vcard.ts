@@ -2,8 +2,10 @@
 // every route). Spread into `routeFixtures` in test/api/route-fixtures.ts.
 import { expect } from 'vitest';
 import type { FixtureContext, RouteFixture, Tenant } from './route-fixtures.ts';
+import type { BodyOf, CallRest } from '../helpers/api-client.ts';
+import type { RouteName, Routes } from '../../shared/api/routes.ts';
 
-export const vcardCompanyBody = (marker: string, extra: Record<string, unknown> = {}) => ({
+export const vcardCompanyBody = (marker: string, extra: Partial<BodyOf<'vcardCompanyCreate'>> & Record<string, unknown> = {}): BodyOf<'vcardCompanyCreate'> => ({
   org: `Legacy ${marker}`,
   firmenname: `Legacy Firma ${marker}`,
   straße: 'Hauptstraße 1',
@@ -14,7 +16,7 @@ export const vcardCompanyBody = (marker: string, extra: Record<string, unknown> 
   ...extra,
 });
 
-export const vcardPersonBody = (companyId: string, marker: string, extra: Record<string, unknown> = {}) => ({
+export const vcardPersonBody = (companyId: string, marker: string, extra: Partial<BodyOf<'vcardPersonCreate'>> & Record<string, unknown> = {}): BodyOf<'vcardPersonCreate'> => ({
   companyId,
   firstname: `Vor${marker}`,
   lastname: `Nach${marker}`,
@@ -25,19 +27,19 @@ export const vcardPersonBody = (companyId: string, marker: string, extra: Record
   ...extra,
 });
 
-async function post(c: FixtureContext, path: string, body: unknown): Promise<{ id: string; version: number }> {
-  const res = await c.s.api('POST', path, { token: await c.adminToken(), body });
+const newVcardCompany = async (c: FixtureContext, t: Tenant) => {
+  const res = await c.s.call('vcardCompanyCreate', { token: await c.adminToken(), body: vcardCompanyBody(t.marker) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
-}
-
-const newVcardCompany = (c: FixtureContext, t: Tenant) => post(c, '/api/vcard/company', vcardCompanyBody(t.marker));
+};
 const newVcardPerson = async (c: FixtureContext, t: Tenant) => {
   const co = await newVcardCompany(c, t);
-  const p = await post(c, '/api/vcard/person', vcardPersonBody(co.id, t.marker));
-  return { company: co, person: p };
+  const res = await c.s.call('vcardPersonCreate', { token: await c.adminToken(), body: vcardPersonBody(co.id, t.marker) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { company: co, person: res.body };
 };
-const read = (c: FixtureContext, path: string) => async () => c.read(path);
+/** What a call changes, read back as admin (a `state` of a Call). */
+const read = <N extends RouteName>(c: FixtureContext, name: N, ...rest: CallRest<Routes[N]>) => async () => c.read(name, ...rest);
 
 export const vcardRouteFixtures: Record<string, RouteFixture> = {
   vcardCompanyCreate: {
@@ -58,14 +60,14 @@ export const vcardRouteFixtures: Record<string, RouteFixture> = {
   vcardCompanyUpdate: {
     call: async (c, t) => {
       const co = await newVcardCompany(c, t);
-      return { params: { id: co.id }, body: vcardCompanyBody(t.marker, { org: `Geändert ${t.marker}`, version: co.version }), state: read(c, `/api/vcard/company/${co.id}`) };
+      return { params: { id: co.id }, body: vcardCompanyBody(t.marker, { org: `Geändert ${t.marker}`, version: co.version }), state: read(c, 'vcardCompanyGet', { params: { id: co.id } }) };
     },
     foreign: 'denied',
   },
   vcardCompanyDelete: {
     call: async (c, t) => {
       const { company } = await newVcardPerson(c, t);
-      return { params: { id: company.id }, state: read(c, `/api/vcard/person/company/${company.id}`) };
+      return { params: { id: company.id }, state: read(c, 'vcardPersonListByCompany', { params: { companyId: company.id } }) };
     },
     foreign: 'denied',
   },
@@ -76,7 +78,7 @@ export const vcardRouteFixtures: Record<string, RouteFixture> = {
   vcardSettingsUpdate: {
     call: async (c, t) => {
       const co = await newVcardCompany(c, t);
-      return { params: { id: co.id }, body: { settings: { theme: 'the-vcard-v2', person: { background: '#123456' } } }, state: read(c, `/api/vcard/company/settings/${co.id}`) };
+      return { params: { id: co.id }, body: { settings: { theme: 'the-vcard-v2', person: { background: '#123456' } } }, state: read(c, 'vcardSettingsGet', { params: { id: co.id } }) };
     },
     foreign: 'denied',
     badInputs: async (c, t) => {
@@ -105,7 +107,7 @@ export const vcardRouteFixtures: Record<string, RouteFixture> = {
       return {
         params: { id: person.id },
         body: { ...body, version: person.version },
-        state: read(c, `/api/vcard/person/${person.id}`),
+        state: read(c, 'vcardPersonGet', { params: { id: person.id } }),
       };
     },
     foreign: 'denied',
@@ -113,7 +115,7 @@ export const vcardRouteFixtures: Record<string, RouteFixture> = {
   vcardPersonDelete: {
     call: async (c, t) => {
       const { person } = await newVcardPerson(c, t);
-      return { params: { id: person.id }, state: read(c, `/api/vcard/person/${person.id}`) };
+      return { params: { id: person.id }, state: read(c, 'vcardPersonGet', { params: { id: person.id } }) };
     },
     foreign: 'denied',
   },

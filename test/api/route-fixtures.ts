@@ -38,6 +38,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
+import type { BodyOf, CallRest } from '../helpers/api-client.ts';
+import type { RouteName, Routes } from '../../shared/api/routes.ts';
 import { uniqueName } from '../helpers/server.ts';
 import { createCompany, createProfile, createUserToken, uploadImage } from '../helpers/card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
@@ -71,8 +73,8 @@ export interface Tenant {
 export interface FixtureContext {
   s: TestServer;
   adminToken: () => Promise<string>;
-  /** GET as admin; `{ status, body }`. */
-  read: (path: string) => Promise<{ status: number; body: unknown }>;
+  /** A GET route as admin, by the contract (`c.read('userGet', { params: { id } })`); `{ status, body }`. */
+  read: <N extends RouteName>(name: N, ...rest: CallRest<Routes[N]>) => Promise<{ status: number; body: unknown }>;
   newCompany: (t: Tenant) => Promise<{ id: string; org: string }>;
   newProfile: (t: Tenant) => Promise<{ id: string }>;
   newPerson: (t: Tenant) => Promise<{ id: string }>;
@@ -98,7 +100,7 @@ export interface RouteFixture {
   nullable?: string[];
 }
 
-const person = (t: Tenant, extra: Record<string, unknown> = {}) => ({
+const person = (t: Tenant, extra: Partial<BodyOf<'personCreate'>> & Record<string, unknown> = {}): BodyOf<'personCreate'> => ({
   companyProfilId: t.profile.id,
   firstname: `Vor${t.marker}`,
   lastname: `Nach${t.marker}`,
@@ -108,11 +110,12 @@ const person = (t: Tenant, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const readPath = (c: FixtureContext, path: string) => async () => c.read(path);
+/** What a call changes, read back as admin (a `state` of a Call). */
+const readPath = <N extends RouteName>(c: FixtureContext, name: N, ...rest: CallRest<Routes[N]>) => async () => c.read(name, ...rest);
 
 /** A card's public wallet link parameters, with the signature the server gives its company. */
 const walletSigned = async (c: FixtureContext, t: Tenant): Promise<Call> => {
-  const res = await c.read(`/api/wallet/signature/${t.person.id}`);
+  const res = await c.read('walletSignature', { params: { userId: t.person.id } });
   return { params: { id: t.person.id, signature: (res.body as { signature: string }).signature } };
 };
 
@@ -138,7 +141,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const username = uniqueName('neu');
       return {
         body: { username, email: `${username}@beispiel.de`, firstname: 'Neue', lastname: 'Person', password: 'Birke-Sand-Tinte-88', userGroupId: 'user' },
-        state: readPath(c, '/api/user'),
+        state: readPath(c, 'userList'),
       };
     },
     foreign: 'denied',
@@ -160,33 +163,33 @@ export const routeFixtures: Record<string, RouteFixture> = {
   userUpdate: {
     call: async (c) => {
       const u = await c.newUser();
-      return { params: { id: u.id }, body: { firstname: 'Geändert' }, state: readPath(c, `/api/user/${u.id}`) };
+      return { params: { id: u.id }, body: { firstname: 'Geändert' }, state: readPath(c, 'userGet', { params: { id: u.id } }) };
     },
     foreign: 'denied',
   },
   userAdminUpdate: {
     call: async (c) => {
       const u = await c.newUser();
-      return { params: { id: u.id }, body: { lastname: 'Geändert' }, state: readPath(c, `/api/user/${u.id}`) };
+      return { params: { id: u.id }, body: { lastname: 'Geändert' }, state: readPath(c, 'userGet', { params: { id: u.id } }) };
     },
     foreign: 'denied',
   },
 
   // --- companies ---
-  companyCreate: { call: (c) => ({ body: { org: uniqueName('Neue Firma '), lang: 'de', userIds: [] }, state: readPath(c, '/api/card/company') }), foreign: 'denied' },
+  companyCreate: { call: (c) => ({ body: { org: uniqueName('Neue Firma '), lang: 'de', userIds: [] }, state: readPath(c, 'companyList') }), foreign: 'denied' },
   companyList: { call: () => ({}), foreign: 'filtered' },
   companyGet: { call: (_c, t) => ({ params: { id: t.company.id } }), foreign: 'denied' },
   companyUpdate: {
     call: async (c, t) => {
       const co = await c.newCompany(t);
-      return { params: { id: co.id }, body: { org: `${co.org} geändert`, lang: 'en' }, state: readPath(c, `/api/card/company/${co.id}`) };
+      return { params: { id: co.id }, body: { org: `${co.org} geändert`, lang: 'en' }, state: readPath(c, 'companyGet', { params: { id: co.id } }) };
     },
     foreign: 'denied',
   },
   companyDelete: {
     call: async (c, t) => {
       const co = await c.newCompany(t);
-      return { params: { id: co.id }, state: readPath(c, `/api/card/company/${co.id}`) };
+      return { params: { id: co.id }, state: readPath(c, 'companyGet', { params: { id: co.id } }) };
     },
     foreign: 'denied',
   },
@@ -198,7 +201,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const p = await c.newProfile(t);
       return {
         body: person(t, { companyProfilId: p.id }),
-        state: readPath(c, `/api/card/company/person/all/${p.id}`),
+        state: readPath(c, 'personListByProfile', { params: { profileId: p.id } }),
       };
     },
     foreign: 'denied',
@@ -223,16 +226,15 @@ export const routeFixtures: Record<string, RouteFixture> = {
   personUpdate: {
     call: async (c, t) => {
       const p = await c.newPerson(t);
-      const path = `/api/card/company/person/${p.id}`;
-      const current = (await c.read(path)).body as { version: number };
-      return { params: { id: p.id }, body: person(t, { position: 'Leitung', version: current.version }), state: readPath(c, path) };
+      const current = (await c.read('personGet', { params: { id: p.id } })).body as { version: number };
+      return { params: { id: p.id }, body: person(t, { position: 'Leitung', version: current.version }), state: readPath(c, 'personGet', { params: { id: p.id } }) };
     },
     foreign: 'denied',
   },
   personDelete: {
     call: async (c, t) => {
       const p = await c.newPerson(t);
-      return { params: { id: p.id }, state: readPath(c, `/api/card/company/person/${p.id}`) };
+      return { params: { id: p.id }, state: readPath(c, 'personGet', { params: { id: p.id } }) };
     },
     foreign: 'denied',
   },
@@ -242,7 +244,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   profileCreate: {
     call: async (c, t) => ({
       body: { companyId: t.company.id, profilname: `Neu ${t.marker}`, notes: 'Zeile 1\nZeile 2\tTab' },
-      state: readPath(c, `/api/card/company/profil/all/${t.company.id}`),
+      state: readPath(c, 'profileList', { params: { companyId: t.company.id } }),
     }),
     foreign: 'denied',
   },
@@ -251,18 +253,17 @@ export const routeFixtures: Record<string, RouteFixture> = {
   profileUpdate: {
     call: async (c, t) => {
       const p = await c.newProfile(t);
-      const path = `/api/card/company/profil/${p.id}`;
-      const current = (await c.read(path)).body as { version: number };
+      const current = (await c.read('profileGet', { params: { id: p.id } })).body as { version: number };
       return {
         params: { id: p.id },
         body: { profilname: `Geändert ${t.marker}`, claim: 'Claim', settings: { customCss: '.card { color: red; }' }, version: current.version },
-        state: readPath(c, path),
+        state: readPath(c, 'profileGet', { params: { id: p.id } }),
       };
     },
     foreign: 'denied',
     // Issue 16, finding 7: the write path refuses what the public page would refuse.
     badInputs: async (c, t): Promise<Call[]> => {
-      const { version } = (await c.read(`/api/card/company/profil/${t.profile.id}`)).body as { version: number };
+      const { version } = (await c.read('profileGet', { params: { id: t.profile.id } })).body as { version: number };
       const withCss = (customCss: string): Call => ({ params: { id: t.profile.id }, body: { profilname: `Profil ${t.marker}`, settings: { customCss }, version } });
       return [
         withCss('.a { color: red; } </style><script>alert(1)</script>'),
@@ -276,7 +277,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   profileDelete: {
     call: async (c, t) => {
       const p = await c.newProfile(t);
-      return { params: { id: p.id }, state: readPath(c, `/api/card/company/profil/${p.id}`) };
+      return { params: { id: p.id }, state: readPath(c, 'profileGet', { params: { id: p.id } }) };
     },
     foreign: 'denied',
   },
@@ -333,7 +334,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const co = await c.newCompany(t);
       return {
         body: { companyId: co.id, credits: 7, infotext: `Buchung ${t.marker}` },
-        state: async () => [await c.read(`/api/card/company/credit/${co.id}`), await c.read(`/api/card/company/credit/history/${co.id}`)],
+        state: async () => [await c.read('creditGet', { params: { id: co.id } }), await c.read('creditHistoryList', { params: { id: co.id } })],
       };
     },
     foreign: 'denied',
@@ -369,7 +370,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   personErase: {
     call: async (c, t) => {
       const p = await c.newPerson(t);
-      return { params: { id: p.id }, body: { confirm: p.id }, state: readPath(c, `/api/card/company/person/${p.id}`) };
+      return { params: { id: p.id }, body: { confirm: p.id }, state: readPath(c, 'personGet', { params: { id: p.id } }) };
     },
     foreign: 'denied',
   },
@@ -385,8 +386,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
 /** Builds the context the fixtures use, for one test server. */
 export function fixtureContext(s: TestServer): FixtureContext {
-  const read = async (path: string) => {
-    const res = await s.api('GET', path, { token: await s.adminToken() });
+  const read: FixtureContext['read'] = async (name, ...rest) => {
+    const [args] = rest as unknown as [Record<string, unknown> | undefined];
+    const res = await (s.call as (n: RouteName, a: Record<string, unknown>) => ReturnType<TestServer['call']>)(name, { ...args, token: await s.adminToken() });
     return { status: res.status, body: res.body as unknown };
   };
   return {
@@ -396,7 +398,7 @@ export function fixtureContext(s: TestServer): FixtureContext {
     newCompany: (t) => createCompany(s, { org: uniqueName(`Firma ${t.marker} `), userIds: [t.user.id] }),
     newProfile: (t) => createProfile(s, t.company.id, { profilname: uniqueName(`Profil ${t.marker} `) }),
     newPerson: async (t) => {
-      const res = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: person(t) });
+      const res = await s.call('personCreate', { token: await s.adminToken(), body: person(t) });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as { id: string };
     },
@@ -414,7 +416,7 @@ export async function createFixtureTenant(c: FixtureContext): Promise<Tenant> {
     adressen: [{ straße: `Straße ${marker}`, plz: '10115', ort: 'Berlin' }],
   });
   const t0 = { user, company, profile, marker } as unknown as Tenant;
-  const res = await c.s.api('POST', '/api/card/company/person', { token: await c.adminToken(), body: person(t0) });
+  const res = await c.s.call('personCreate', { token: await c.adminToken(), body: person(t0) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const upload = await uploadImage(c.s, user.token, company.id);
   return { ...t0, person: res.body, upload };

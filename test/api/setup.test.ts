@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '../../functions/lib/dynamo.ts';
 import { startTestServer, ADMIN } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { db, tableName } from '../../functions/lib/db.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey } from '@aws-sdk/client-s3';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { bucketLogSource } from '../../functions/jobs/cdn-log-merge.ts';
@@ -58,13 +58,13 @@ function logFile(requests: { path: string; ua?: string }[]): Buffer {
 }
 
 async function newCard(lastname: string, profileId: string): Promise<string> {
-  const card = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId: profileId, firstname: 'Job', lastname } });
+  const card = await s.call('personCreate', { token: await s.adminToken(), body: { companyProfilId: profileId, firstname: 'Job', lastname } });
   expect(card.status).toBe(200);
   return card.body.id as string;
 }
 
 async function viewsAndSaves(id: string): Promise<number[][]> {
-  const stats = await s.api('GET', `/api/card/statistic/${id}`, { token: await s.adminToken() });
+  const stats = await s.call('statisticCard', { params: { id }, token: await s.adminToken() });
   expect(stats.status).toBe(200);
   return stats.body.map((e: { views: number; saves: number }) => [e.views, e.saves]);
 }
@@ -172,7 +172,7 @@ describe('cdn-log-merge job', () => {
     expect(resumed.updates + resumed.skippedUpdates).toBe(6);
     expect(bucket.objects.size).toBe(0);
     expect(await Promise.all(cards.map(viewsAndSaves))).toEqual([[[2, 0]], [[4, 0]], [[4, 0]]]);
-    const company = await s.api('GET', `/api/card/statistic?companyId=${t.company.id}`, { token: await s.adminToken() });
+    const company = await s.call('statisticCompany', { query: { companyId: t.company.id }, token: await s.adminToken() });
     expect(company.status).toBe(200);
     // The rollups (what the company screen reads) got each card once as well.
     const totals = Object.fromEntries(company.body.cards.map((c: { personId: string; totalViews: number }) => [c.personId, c.totalViews]));

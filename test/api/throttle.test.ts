@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
+import type { BodyOf } from '../helpers/api-client.ts';
 import { createUserToken } from '../helpers/card-fixtures.ts';
 import { addressKey, BUCKETS, releasePasswordAttempt, reservePasswordAttempt } from '../../functions/domain/auth/throttle.ts';
 import { ThrottledError } from '../../functions/lib/errors.ts';
@@ -70,23 +70,10 @@ describe('throttle (token buckets)', () => {
   });
 });
 
-/** PATCH /api/user/{id} from a given local address. */
-function patchFrom(ip: string, path: string, token: string, body: unknown): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
-  const url = new URL(path, s.baseUrl);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'PATCH', localAddress: ip,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A self edit (PATCH /api/user/{id}) from a given local address. */
+async function patchFrom(ip: string, userId: string, token: string, body: BodyOf<'userUpdate'>): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
+  const res = await s.call('userUpdate', { params: { id: userId }, token, body, from: ip });
+  return { status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') ?? undefined };
 }
 
 describe('current-password check of PATCH /api/user/{own id}', () => {
@@ -95,44 +82,31 @@ describe('current-password check of PATCH /api/user/{own id}', () => {
     const thief = '127.0.0.201';
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await patchFrom(thief, `/api/user/${u.id}`, u.token, { currentPassword: `rate-${i}-123`, password: 'uebernommen-123' })).status);
+      statuses.push((await patchFrom(thief, u.id, u.token, { currentPassword: `rate-${i}-123`, password: 'uebernommen-123' })).status);
     }
     // Before: 400 twelve times in about a second.
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
-    const last = await patchFrom(thief, `/api/user/${u.id}`, u.token, { currentPassword: u.password, password: 'uebernommen-123' });
+    const last = await patchFrom(thief, u.id, u.token, { currentPassword: u.password, password: 'uebernommen-123' });
     expect(last.status).toBe(429);
     expect(last.body.message).toBe('Zu viele falsche Passworteingaben. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.');
     expect(Number(last.retryAfter)).toBeGreaterThan(0);
     // The password did not change; the user signs in as before.
-    expect((await s.api('POST', '/api/auth', { body: { username: u.username, password: u.password } })).status).toBe(200);
+    expect((await s.call('authLogin', { body: { username: u.username, password: u.password } })).status).toBe(200);
   });
 
   test('the right current password still changes it', async () => {
     const u = await createUserToken(s);
-    const res = await patchFrom('127.0.0.202', `/api/user/${u.id}`, u.token, { currentPassword: u.password, password: 'neues-passwort-1' });
+    const res = await patchFrom('127.0.0.202', u.id, u.token, { currentPassword: u.password, password: 'neues-passwort-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await s.api('POST', '/api/auth', { body: { username: u.username, password: 'neues-passwort-1' } })).status).toBe(200);
+    expect((await s.call('authLogin', { body: { username: u.username, password: 'neues-passwort-1' } })).status).toBe(200);
   });
 });
 
-/** POST /api/auth from a given local address. */
-function signInFrom(ip: string, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
-  const url = new URL('/api/auth', s.baseUrl);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: ip,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A sign-in from a given local address. */
+async function signInFrom(ip: string, body: BodyOf<'authLogin'>): Promise<{ status: number; body: any }> {
+  const res = await s.call('authLogin', { body, from: ip });
+  return { status: res.status, body: res.body };
 }
 
 describe('device id (a browser that signed in before)', () => {

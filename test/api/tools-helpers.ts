@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
+import type { ImportField } from '../../shared/schemas/tools.ts';
 
 // Helpers of the import-tool API tests (tools.convert / tools.import), bound to the file's server.
 
@@ -12,21 +13,22 @@ export function cp1252(text: string): Buffer {
 export function toolsHelpers(s: TestServer) {
 
   async function convert(server: TestServer, bytes: Buffer | string, o: { token?: string; filename?: string } = {}) {
-    const form = new FormData();
-    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: 'text/csv' }), o.filename ?? 'mitarbeiter.csv');
-    const res = await fetch(`${server.baseUrl}/api/convert/csvtojson`, { method: 'POST', body: form, headers: { authorization: `Bearer ${o.token ?? await server.adminToken()}` } });
-    return { status: res.status, body: (await res.json()) as any };
+    const res = await server.call('convertCsvToJson', {
+      token: o.token ?? await server.adminToken(),
+      multipart: [{ name: 'file', filename: o.filename ?? 'mitarbeiter.csv', contentType: 'text/csv', data: bytes }],
+    });
+    return { status: res.status, body: res.body };
   }
 
   /**
    * Sends rows in batches as the tools screen does (rows a request left for lack of time go with the
    * next one); answers every row's result. `requests` counts the requests made.
    */
-  async function importRows(companyId: string, profileId: string, converted: { data: any[]; fields: string[] }, batch = 100, stats: { requests: number } = { requests: 0 }) {
+  async function importRows(companyId: string, profileId: string, converted: { data: any[]; fields: ImportField[] }, batch = 100, stats: { requests: number } = { requests: 0 }) {
     const results: any[] = [];
     for (let i = 0; i < converted.data.length;) {
       const rows = converted.data.slice(i, i + batch);
-      const res = await s.api('POST', '/api/tools/import', { token: await s.adminToken(), body: { companyId, profileId, fields: converted.fields, rows } });
+      const res = await s.call('toolsImport', { token: await s.adminToken(), body: { companyId, profileId, fields: converted.fields, rows } });
       stats.requests++;
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.results.length + res.body.remaining).toBe(rows.length);
@@ -37,13 +39,13 @@ export function toolsHelpers(s: TestServer) {
   }
 
   async function exportCsv(companyId: string): Promise<Buffer> {
-    const res = await fetch(`${s.baseUrl}/api/v2/admin/company/${companyId}/export`, { headers: { authorization: `Bearer ${await s.adminToken()}` } });
+    const res = await s.call('personExport', { params: { companyId }, token: await s.adminToken() });
     expect(res.status).toBe(200);
-    return Buffer.from(await res.arrayBuffer());
+    return res.bytes;
   }
 
   async function cardsOf(profileId: string): Promise<any[]> {
-    const res = await s.api('GET', `/api/card/company/person/all/${profileId}?limit=500`, { token: await s.adminToken() });
+    const res = await s.call('personListByProfile', { params: { profileId }, query: { limit: '500' }, token: await s.adminToken() });
     expect(res.status).toBe(200);
     return res.body.items;
   }

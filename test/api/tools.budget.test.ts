@@ -14,10 +14,10 @@ let admin: string;
 beforeAll(async () => { admin = await s.adminToken(); });
 
 async function legacyCompany(persons: number): Promise<string> {
-  const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${Date.now()}${Math.random()}`.slice(0, 40), plz: '01067', ort: 'Dresden' } });
+  const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Altfirma ${Date.now()}${Math.random()}`.slice(0, 40), plz: '01067', ort: 'Dresden' } });
   expect(legacy.status).toBe(200);
   for (let i = 0; i < persons; i++) {
-    expect((await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname: `Person ${i}` } })).status).toBe(200);
+    expect((await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname: `Person ${i}` } })).status).toBe(200);
   }
   return legacy.body.id;
 }
@@ -27,7 +27,7 @@ describe('time budget per request', () => {
     const t = await createTenant(s);
     const rows = 90;
     const converted = (await convert(s, ['Vorname;Nachname;E-Mail 1', ...Array.from({ length: rows }, (_, i) => `V${i};N${i};p${i}@beispiel.de`)].join('\n'))).body;
-    const first = await s.api('POST', '/api/tools/import', { token: admin, body: { companyId: t.company.id, profileId: t.profile.id, fields: converted.fields, rows: converted.data } });
+    const first = await s.call('toolsImport', { token: admin, body: { companyId: t.company.id, profileId: t.profile.id, fields: converted.fields, rows: converted.data } });
     expect(first.status).toBe(200);
     // New cards go in groups of one transaction; after the first group the time is up.
     const done = first.body.results.length;
@@ -51,26 +51,26 @@ describe('legacy conversion: credits first, then all or nothing per card', () =>
     const t = await createTenant(s, undefined, { credits: 1 });
     const legacyId = await legacyCompany(60);
     const body = { vcardCompanyId: legacyId, companyId: t.company.id };
-    const dry = await s.api('POST', '/api/tools/legacy-convert', { token: admin, body: { ...body, dryRun: true } });
+    const dry = await s.call('toolsLegacyConvert', { token: admin, body: { ...body, dryRun: true } });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body.plan).toMatchObject({ profileExists: false, create: 60, update: 0, unchanged: 0, creditsNeeded: 60, creditsAvailable: 1 });
     expect(dry.body.results).toEqual([]);
 
-    const refused = await s.api('POST', '/api/tools/legacy-convert', { token: admin, body });
+    const refused = await s.call('toolsLegacyConvert', { token: admin, body });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Nicht genügend Credits: Die Konvertierung braucht 60 Credits für die Aktivierung der neuen Karten, vorhanden sind 1. Es wurde nichts geändert. Laden Sie Credits auf oder legen Sie die Karten inaktiv an.');
-    const profiles = await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin });
+    const profiles = await s.call('profileList', { params: { companyId: t.company.id }, token: admin });
     expect(profiles.body).toHaveLength(1);
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 0 });
 
     // Inactive cards cost nothing: the plan and the conversion go through, request after request.
-    const inactive = await s.api('POST', '/api/tools/legacy-convert', { token: admin, body: { ...body, activate: false, dryRun: true } });
+    const inactive = await s.call('toolsLegacyConvert', { token: admin, body: { ...body, activate: false, dryRun: true } });
     expect(inactive.body.plan).toMatchObject({ create: 60, creditsNeeded: 0 });
     const statuses = new Map<number, string>();
     let remaining = Infinity;
     let requests = 0;
     while (remaining > 0 && requests < 10) {
-      const res = await s.api('POST', '/api/tools/legacy-convert', { token: admin, body: { ...body, activate: false } });
+      const res = await s.call('toolsLegacyConvert', { token: admin, body: { ...body, activate: false } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       requests++;
       for (const r of res.body.results) if (!statuses.has(r.line)) statuses.set(r.line, r.status);
@@ -82,6 +82,6 @@ describe('legacy conversion: credits first, then all or nothing per card', () =>
     expect(statuses.size).toBe(60);
     expect([...statuses.values()].every((st) => st === 'created')).toBe(true);
     expect(await getCompany(s, t.company.id)).toMatchObject({ cardCountTotal: 60, cardCountActive: 0 });
-    expect((await s.api('GET', `/api/card/company/credit/${t.company.id}`, { token: admin })).body.credits).toBe(1);
+    expect((await s.call('creditGet', { params: { id: t.company.id }, token: admin })).body.credits).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { useTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createProfile, createTenant, getCompany } from '../helpers/card-fixtures.ts';
 import { csvLimits } from '../../shared/schemas/tools.ts';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '../../functions/lib/dynamo.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
 import { matchKeyHash } from '../../functions/domain/persons/match-index.ts';
@@ -33,8 +33,8 @@ describe('POST /api/convert/csvtojson', () => {
       [4, 'Groß', 'Änne', 'Sagt "Hallo"', false],
       [6, 'Weiß', 'Björn', 'Straßenbau', true],
     ]);
-    expect(res.body.data[0].tel).toEqual([{ type: 'work', value: '+49 30 123' }]);
-    expect(res.body.data[0].email).toEqual([{ type: 'work1', value: 'joerg@example.de' }]);
+    expect(res.body.data[0]!.tel).toEqual([{ type: 'work', value: '+49 30 123' }]);
+    expect(res.body.data[0]!.email).toEqual([{ type: 'work1', value: 'joerg@example.de' }]);
     expect(res.body.fields).toEqual(['lastname', 'firstname', 'position', 'tel.work', 'email.work1', 'isActive']);
   });
 
@@ -99,7 +99,8 @@ describe('POST /api/convert/csvtojson', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    const json = await s.api('POST', '/api/convert/csvtojson', { token: admin, body: { file: 'Vorname;Nachname' } });
+    // JSON to the multipart route, on purpose.
+    const json = await s.call('convertCsvToJson', { token: admin, rawBody: { file: 'Vorname;Nachname' } });
     expect(json.status).toBe(415);
     expect(json.body.message).toMatch(/multipart/);
   });
@@ -132,11 +133,9 @@ describe('admin only', () => {
     const t = await createTenant(s);
     const csv = await convert(s, 'Vorname;Nachname\nA;B\n', { token: t.user.token });
     expect(csv.status).toBe(403);
-    const imp = await s.api('POST', '/api/tools/import', {
-      token: t.user.token, body: { companyId: t.company.id, profileId: t.profile.id, fields: ['firstname', 'lastname'], rows: [{ line: 2, firstname: 'A', lastname: 'B' }] },
-    });
+    const imp = await s.call('toolsImport', { token: t.user.token, body: { companyId: t.company.id, profileId: t.profile.id, fields: ['firstname', 'lastname'], rows: [{ line: 2, firstname: 'A', lastname: 'B' }] } });
     expect(imp.status).toBe(403);
-    const legacy = await s.api('POST', '/api/tools/legacy-convert', { token: t.user.token, body: { vcardCompanyId: 'x', companyId: t.company.id } });
+    const legacy = await s.call('toolsLegacyConvert', { token: t.user.token, body: { vcardCompanyId: 'x', companyId: t.company.id } });
     expect(legacy.status).toBe(403);
     expect(await cardsOf(t.profile.id)).toEqual([]);
   });

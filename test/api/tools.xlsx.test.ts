@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import { useTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
+import type { ApiResponse } from '../helpers/api-client.ts';
 import { createProfile, createTenant } from '../helpers/card-fixtures.ts';
 import { readXlsx } from '../helpers/sheetjs.ts';
 import { makeZip } from '../helpers/zip.ts';
@@ -38,24 +39,23 @@ function workbook(sheets: Record<string, unknown[][]>, edit?: (ws: Record<string
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-async function download(path: string): Promise<Buffer> {
-  const res = await fetch(s.baseUrl + path, { headers: { authorization: `Bearer ${admin}` } });
+/** A file the admin downloads (an export, the template), through the typed client. */
+async function download(call: Promise<ApiResponse>): Promise<Buffer> {
+  const res = await call;
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
+  return res.bytes;
 }
 
 describe('XLSX import', () => {
   test('round trip: export to XLSX, edit in a spreadsheet, import back: the edit lands, a new row is added, nothing is duplicated', async () => {
     const t = await createTenant(s);
     const profile = await createProfile(s, t.company.id, { profilname: 'Dresden', adressen: [{ straße: 'Prager Straße 5', plz: '01067', ort: 'Dresden', land: 'Deutschland' }] });
-    for (const [first, last, mail] of [['Jörg', 'Äbert', 'joerg'], ['Anna', 'Berg', 'anna'], ['Ömer', 'Cem', 'oemer']]) {
-      const res = await s.api('POST', '/api/card/company/person', {
-        token: admin,
-        body: { companyProfilId: profile.id, adresseId: profile.adressen[0]!.adresseId, firstname: first, lastname: last, tel: [{ type: 'work', value: '+49 351 1234567' }], email: [{ type: 'work1', value: `${mail}@beispiel.de` }] },
-      });
+    for (const [first, last, mail] of [['Jörg', 'Äbert', 'joerg'], ['Anna', 'Berg', 'anna'], ['Ömer', 'Cem', 'oemer']] as const) {
+      const res = await s.call('personCreate', { token: admin,
+        body: { companyProfilId: profile.id, adresseId: profile.adressen[0]!.adresseId, firstname: first, lastname: last, tel: [{ type: 'work', value: '+49 351 1234567' }], email: [{ type: 'work1', value: `${mail}@beispiel.de` }] } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const exported = await download(`/api/v2/admin/company/${t.company.id}/export?format=xlsx`);
+    const exported = await download(s.call('personExport', { params: { companyId: t.company.id }, query: { format: 'xlsx' }, token: admin }));
 
     // The spreadsheet: every value as typed; one position edited, one row added below.
     const book = XLSX.read(exported, { type: 'buffer' });
@@ -89,14 +89,14 @@ describe('XLSX import', () => {
   });
 
   test('templates: "Vorlage herunterladen" as XLSX and CSV carry the expected columns and one example row; a filled-in template imports', async () => {
-    const template = await download('/api/tools/template?format=xlsx');
+    const template = await download(s.call('toolsTemplate', { query: { format: 'xlsx' }, token: admin }));
     const x = readXlsx(template);
     expect(x.header.slice(0, 2)).toEqual(['Nachname', 'Vorname']);
     expect(x.header).toEqual(expect.arrayContaining(['E-Mail 1', 'Telefon geschäftlich', 'PLZ', 'Aktiv']));
     expect(x.header).not.toContain('ID');
     expect(x.rows).toBe(1);
     expect(x.cell(0, 'PLZ')).toMatchObject({ t: 's', v: '01067' });
-    const csv = (await download('/api/tools/template')).toString('utf8');
+    const csv = (await download(s.call('toolsTemplate', { token: admin }))).toString('utf8');
     expect(csv.split('\r\n')[0]).toContain('"Nachname";"Vorname"');
     expect(csv).toContain('"=""01067"""');
 

@@ -10,6 +10,7 @@ import { createBareTenant } from '../helpers/card-fixtures.ts';
 import { makeJpeg, makePng, multipart, progressiveJpegWithScans } from '../helpers/images.ts';
 import { pngChunk as chunk } from '../../functions/lib/images/solid-png.ts';
 import { allVariantFilenames, imageSrcset, imageWidths, modernFormats, variantFilename, vcardImage, widthsOf } from '../../shared/images.ts';
+import type { UploadField } from '../../shared/schemas/upload.ts';
 
 // Issue 16: uploads are decoded completely and stored re-encoded, with every size the card page,
 // vCard and passes need. Issue 20: through libvips (sharp), photos as JPEG with AVIF and WebP
@@ -20,16 +21,13 @@ let t: Awaited<ReturnType<typeof createBareTenant>>;
 beforeAll(async () => { t = await createBareTenant(s); });
 
 async function upload(data: Buffer, contentType = 'image/png') {
-  const m = multipart([{ name: 'image', filename: 'bild', contentType, data }]);
-  const res = await fetch(`${s.baseUrl}/api/upload/${t.company.id}`, {
-    method: 'POST', headers: { authorization: `Bearer ${t.user.token}`, 'content-type': m.contentType }, body: new Uint8Array(m.body),
-  });
-  return { status: res.status, body: (await res.json()) as { filename?: string; message?: string; fieldErrors?: Record<string, string> } };
+  const res = await s.call('uploadCreate', { params: { id: t.company.id }, token: t.user.token, multipart: [{ name: 'image', filename: 'bild', contentType, data }] });
+  return { status: res.status, body: res.body };
 }
 
-async function served(field: string, filename: string) {
-  const res = await fetch(`${s.baseUrl}/api/upload/${field}/${filename}`);
-  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: Buffer.from(await res.arrayBuffer()) };
+async function served(field: UploadField, filename: string) {
+  const res = await s.call('uploadGet', { params: { field, filename } });
+  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: res.bytes };
 }
 
 /** A well-formed PNG (valid chunks and CRCs) whose compressed image data stops halfway. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { PNG } from 'pngjs';
 import jpegJs from 'jpeg-js';
 import { useTestServer } from '../helpers/server.ts';
@@ -31,12 +31,10 @@ beforeAll(async () => {
   b = await tenant();
 });
 
+/** A hand-built upload request: the multipart bytes (often broken on purpose) and their declared type. */
 async function post(companyId: string, o: { token?: string | undefined; body: Buffer | string; contentType: string }) {
-  const headers: Record<string, string> = { 'content-type': o.contentType };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', headers, body: typeof o.body === 'string' ? o.body : new Uint8Array(o.body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  const res = await s.call('uploadCreate', { params: { id: companyId }, token: o.token, rawBody: o.body, headers: { 'content-type': o.contentType } });
+  return { status: res.status, body: res.body };
 }
 
 function image(data: Buffer, filename = 'bild.png', contentType = 'image/png') {
@@ -49,14 +47,14 @@ describe('uploads: store and serve', () => {
     const res = await post(a.company.id, { token: a.user.token, ...image(png) });
     expect(res.status).toBe(200);
     expect(res.body.filename).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/);
-    for (const field of ['image', 'logo', 'appleLogo', 'walletLogo', 'imageWallet']) {
-      const got = await fetch(`${s.baseUrl}/api/upload/${field}/${res.body.filename}`);
+    for (const field of ['image', 'logo', 'appleLogo', 'walletLogo', 'imageWallet'] as const) {
+      const got = await s.call('uploadGet', { params: { field, filename: res.body.filename } });
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('image/png');
       expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
       // Stored re-encoded (test/api/upload-pipeline.test.ts): the same pixels, not the same bytes.
-      const served = PNG.sync.read(Buffer.from(await got.arrayBuffer()));
+      const served = PNG.sync.read(got.bytes);
       expect([served.width, served.height]).toEqual([40, 30]);
       expect([...served.data.subarray(0, 4)]).toEqual([200, 30, 60, 255]);
     }
@@ -73,16 +71,16 @@ describe('uploads: store and serve', () => {
     const res = await post(a.company.id, { token: a.user.token, ...image(jpeg, 'foto.png', 'image/png') });
     expect(res.status).toBe(200);
     expect(res.body.filename).toMatch(/\.jpg$/);
-    const got = await fetch(`${s.baseUrl}/api/upload/image/${res.body.filename}`);
+    const got = await s.call('uploadGet', { params: { field: 'image', filename: res.body.filename } });
     expect(got.headers.get('content-type')).toBe('image/jpeg');
-    const served = jpegJs.decode(Buffer.from(await got.arrayBuffer()));
+    const served = jpegJs.decode(got.bytes);
     expect([served.width, served.height]).toEqual([16, 16]);
   });
 
   test('what a browser FormData sends is accepted', async () => {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(makePng(8, 8))], { type: 'image/png' }), 'blob');
-    const res = await fetch(`${s.baseUrl}/api/upload/${a.company.id}`, { method: 'POST', headers: { authorization: `Bearer ${a.user.token}` }, body: form });
+    const res = await s.call('uploadCreate', { params: { id: a.company.id }, token: a.user.token, form });
     expect(res.status).toBe(200);
   });
 
@@ -94,9 +92,10 @@ describe('uploads: store and serve', () => {
   });
 
   test('missing files and unknown fields', async () => {
-    expect((await fetch(`${s.baseUrl}/api/upload/logo/00000000-0000-0000-0000-000000000000.png`)).status).toBe(404);
-    expect((await fetch(`${s.baseUrl}/api/upload/other/x.png`)).status).toBe(400);
-    expect((await fetch(`${s.baseUrl}/api/upload/logo/..%2F..%2Fauth-secret`)).status).toBe(400);
+    expect((await s.call('uploadGet', { params: { field: 'logo', filename: '00000000-0000-0000-0000-000000000000.png' } })).status).toBe(404);
+    // A field the contract does not have, on purpose (raw).
+    expect((await s.api('GET', '/api/upload/other/x.png')).status).toBe(400);
+    expect((await s.call('uploadGet', { params: { field: 'logo', filename: '../../auth-secret' } })).status).toBe(400);
   });
 });
 
@@ -153,7 +152,7 @@ describe('uploads: isolation', () => {
     expect((await post(a.company.id, { token: b.user.token, ...image(makePng(3, 3)) })).body).toEqual(missing.body);
     expect((await post('gibt-es-nicht', { token: admin, ...image(makePng(3, 3)) })).status).toBe(404);
     for (const token of [admin, a.user.token, b.user.token, undefined]) {
-      const got = await fetch(`${s.baseUrl}/api/upload/logo/${filename}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const got = await s.call('uploadGet', { params: { field: 'logo', filename }, token });
       expect(got.status).toBe(200);
     }
   });
@@ -161,7 +160,7 @@ describe('uploads: isolation', () => {
   test('the tenant check is part of the write: a session read before the removal stores nothing', async () => {
     const t = await tenant();
     const stale: AuthUser = { id: t.user.id, username: 'x', isAdmin: false, companyIds: [t.company.id], tokenVersion: 0, user: (await getUserItem(t.user.id))! };
-    expect((await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: admin, body: { userIds: [] } })).status).toBe(200);
+    expect((await s.call('companyUpdate', { params: { id: t.company.id }, token: admin, body: { userIds: [] } })).status).toBe(200);
     const files = readdirSync(join(s.uploadsDir, 'images')).length;
     await expect(saveUpload({ auth: stale, companyId: t.company.id, data: makePng(3, 3) })).rejects.toBeInstanceOf(NotFoundError);
     expect(readdirSync(join(s.uploadsDir, 'images')).length).toBe(files);

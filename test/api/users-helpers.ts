@@ -15,7 +15,7 @@ export function usersHelpers(s: TestServer) {
   /** Creates a user as admin and signs them in. */
   async function createUser(extra: Record<string, unknown> = {}) {
     const body = newUser(extra);
-    const res = await s.api('POST', '/api/user', { token: admin, body });
+    const res = await s.call('userCreate', { token: admin, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const password = String(body.password);
     return { user: res.body, password, token: await s.login(res.body.username, password) };

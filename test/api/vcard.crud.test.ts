@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePng, multipart } from '../helpers/images.ts';
 import { allVariantFilenames } from '../../shared/images.ts';
-import { C, P, vcardHelpers } from './vcard-helpers.ts';
+import { vcardHelpers } from './vcard-helpers.ts';
 
 const s = useTestServer();
 const { newCompany, newPerson } = vcardHelpers(s);
@@ -22,11 +22,11 @@ describe('legacy companies', () => {
   test('create, read, list, update; the settings start with the legacy defaults', async () => {
     const co = await newCompany({ org: uniqueName('Alt GmbH ') });
     expect(co).toMatchObject({ plz: '10115', ort: 'Berlin', personCount: 0, version: 1 });
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body).toEqual(co);
-    const list = (await s.api('GET', C, { token: admin })).body as { id: string }[];
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body).toEqual(co);
+    const list = (await s.call('vcardCompanyList', { token: admin })).body as { id: string }[];
     expect(list.map((c) => c.id)).toContain(co.id);
 
-    const settings = await s.api('GET', `${C}/settings/${co.id}`, { token: admin });
+    const settings = await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin });
     expect(settings.status).toBe(200);
     expect(settings.body).toEqual({
       id: co.id,
@@ -41,20 +41,21 @@ describe('legacy companies', () => {
       },
     });
 
-    const upd = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: { ...vcardCompanyBody('x'), org: 'Zeta Neu', url: undefined, version: 1 } });
+    const upd = await s.call('vcardCompanyUpdate', { params: { id: co.id }, token: admin, body: { ...vcardCompanyBody('x'), org: 'Zeta Neu', url: undefined, version: 1 } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.org).toBe('Zeta Neu');
     expect(upd.body.url).toBeUndefined();
     expect(upd.body.version).toBe(2);
     // A stale version is refused and changes nothing.
-    const stale = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: { ...vcardCompanyBody('y'), version: 1 } });
+    const stale = await s.call('vcardCompanyUpdate', { params: { id: co.id }, token: admin, body: { ...vcardCompanyBody('y'), version: 1 } });
     expect(stale.status).toBe(409);
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.org).toBe('Zeta Neu');
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.org).toBe('Zeta Neu');
   });
 
   test('validation: org, plz, ort required; plz at least 4; links by the V2 rules', async () => {
+    // Bodies the contract refuses, on purpose.
     const bad = async (body: Record<string, unknown>) => {
-      const res = await s.api('POST', C, { token: admin, body });
+      const res = await s.call('vcardCompanyCreate', { token: admin, rawBody: body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Im Formular sind Fehler vorhanden');
       return res.body.fieldErrors as Record<string, string>;
@@ -68,41 +69,52 @@ describe('legacy companies', () => {
 
   test('settings: saved as sent over the defaults; customCss checked like a profile\'s', async () => {
     const co = await newCompany();
-    const res = await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard-v2', logo: { top: 5 }, customCss: '.name { color: #123456; }' } } });
+    const res = await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { theme: 'the-vcard-v2', logo: { top: 5 }, customCss: '.name { color: #123456; }' } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const got = (await s.api('GET', `${C}/settings/${co.id}`, { token: admin })).body.settings;
+    const got = (await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings;
     expect(got).toMatchObject({ theme: 'the-vcard-v2', logo: { top: 5, left: 36, height: 34 }, person: { background: '#8d0a23' }, customCss: '.name { color: #123456; }' });
-    const css = await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { customCss: '@import url(https://evil.example/x.css);' } } });
+    const css = await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { customCss: '@import url(https://evil.example/x.css);' } } });
     expect(css.status).toBe(400);
     expect(css.body.fieldErrors).toHaveProperty(['settings.customCss']);
-    expect((await s.api('GET', `${C}/settings/${co.id}`, { token: admin })).body.settings.theme).toBe('the-vcard-v2');
-    expect((await s.api('PATCH', `${C}/settings/no-such-company`, { token: admin, body: { settings: {} } })).status).toBe(404);
+    expect((await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings.theme).toBe('the-vcard-v2');
+    expect((await s.call('vcardSettingsUpdate', { params: { id: 'no-such-company' }, token: admin, body: { settings: {} } })).status).toBe(404);
   });
 
   test('admin-only: a company user gets 403 on every vcard route, anonymous 401', async () => {
     const co = await newCompany();
     const p = await newPerson(co.id);
     const { user } = await createTenant(s);
-    const calls: [string, string, unknown?][] = [
-      ['POST', C, vcardCompanyBody('x')], ['GET', C], ['GET', `${C}/${co.id}`], ['PATCH', `${C}/${co.id}`, vcardCompanyBody('x')],
-      ['DELETE', `${C}/${co.id}`], ['GET', `${C}/settings/${co.id}`], ['PATCH', `${C}/settings/${co.id}`, { settings: {} }],
-      ['POST', P, vcardPersonBody(co.id, 'x')], ['GET', P], ['GET', `${P}/${p.id}`], ['PATCH', `${P}/${p.id}`, vcardPersonBody(co.id, 'x')],
-      ['DELETE', `${P}/${p.id}`], ['GET', `${P}/company/${co.id}`], ['GET', `/api/vcard/${p.id}`], ['GET', `/api/vcard/statistic/${p.id}`],
+    const calls: [string, (token?: string) => Promise<{ status: number }>][] = [
+      ['vcardCompanyCreate', (token) => s.call('vcardCompanyCreate', { token, body: vcardCompanyBody('x') })],
+      ['vcardCompanyList', (token) => s.call('vcardCompanyList', { token })],
+      ['vcardCompanyGet', (token) => s.call('vcardCompanyGet', { params: { id: co.id }, token })],
+      ['vcardCompanyUpdate', (token) => s.call('vcardCompanyUpdate', { params: { id: co.id }, token, body: vcardCompanyBody('x') })],
+      ['vcardCompanyDelete', (token) => s.call('vcardCompanyDelete', { params: { id: co.id }, token })],
+      ['vcardSettingsGet', (token) => s.call('vcardSettingsGet', { params: { id: co.id }, token })],
+      ['vcardSettingsUpdate', (token) => s.call('vcardSettingsUpdate', { params: { id: co.id }, token, body: { settings: {} } })],
+      ['vcardPersonCreate', (token) => s.call('vcardPersonCreate', { token, body: vcardPersonBody(co.id, 'x') })],
+      ['vcardPersonList', (token) => s.call('vcardPersonList', { token })],
+      ['vcardPersonGet', (token) => s.call('vcardPersonGet', { params: { id: p.id }, token })],
+      ['vcardPersonUpdate', (token) => s.call('vcardPersonUpdate', { params: { id: p.id }, token, body: vcardPersonBody(co.id, 'x') })],
+      ['vcardPersonDelete', (token) => s.call('vcardPersonDelete', { params: { id: p.id }, token })],
+      ['vcardPersonListByCompany', (token) => s.call('vcardPersonListByCompany', { params: { companyId: co.id }, token })],
+      ['vcardCard', (token) => s.call('vcardCard', { params: { id: p.id }, token })],
+      ['vcardStatistic', (token) => s.call('vcardStatistic', { params: { id: p.id }, token })],
     ];
-    for (const [method, path, body] of calls) {
-      expect((await s.api(method, path, { token: user.token, body })).status, `${method} ${path}`).toBe(403);
-      expect((await s.api(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    for (const [name, call] of calls) {
+      expect((await call(user.token)).status, name).toBe(403);
+      expect((await call()).status, name).toBe(401);
     }
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(1);
-    expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.personCount).toBe(1);
+    expect((await s.call('vcardPersonGet', { params: { id: p.id }, token: admin })).status).toBe(200);
   });
 
   test('literal paths win over /api/vcard/{id}', async () => {
     const co = await newCompany();
     const p = await newPerson(co.id);
-    expect(Array.isArray((await s.api('GET', '/api/vcard/company', { token: admin })).body)).toBe(true);
-    expect(Array.isArray((await s.api('GET', '/api/vcard/person', { token: admin })).body)).toBe(true);
-    const card = await s.api('GET', `/api/vcard/${p.id}`, { token: admin });
+    expect(Array.isArray((await s.call('vcardCompanyList', { token: admin })).body)).toBe(true);
+    expect(Array.isArray((await s.call('vcardPersonList', { token: admin })).body)).toBe(true);
+    const card = await s.call('vcardCard', { params: { id: p.id }, token: admin });
     expect(card.status).toBe(200);
     expect(card.body.person.id).toBe(p.id);
     expect(card.body.company.id).toBe(co.id);
@@ -115,38 +127,38 @@ describe('legacy persons', () => {
     const co = await newCompany();
     const a = await newPerson(co.id, { lastname: 'Zimmer' });
     const b = await newPerson(co.id, { lastname: 'Adler' });
-    const byCompany = (await s.api('GET', `${P}/company/${co.id}`, { token: admin })).body as { id: string; views: number }[];
+    const byCompany = (await s.call('vcardPersonListByCompany', { params: { companyId: co.id }, token: admin })).body as { id: string; views: number }[];
     expect(byCompany.map((p) => p.id)).toEqual([b.id, a.id]);
     expect(byCompany[0]!.views).toBe(0);
-    const all = (await s.api('GET', P, { token: admin })).body as { id: string }[];
+    const all = (await s.call('vcardPersonList', { token: admin })).body as { id: string }[];
     expect(all.map((p) => p.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     // Sorted by last name across companies.
     expect(all.findIndex((p) => p.id === b.id)).toBeLessThan(all.findIndex((p) => p.id === a.id));
 
-    const upd = await s.api('PATCH', `${P}/${a.id}`, { token: admin, body: { firstname: 'Neu', lastname: 'Zimmer', tel: [], version: a.version } });
+    const upd = await s.call('vcardPersonUpdate', { params: { id: a.id }, token: admin, body: { firstname: 'Neu', lastname: 'Zimmer', tel: [], version: a.version } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body).toMatchObject({ firstname: 'Neu', tel: [], email: [], companyId: co.id, version: 2 });
     expect(upd.body.position).toBeUndefined();
 
-    const missing = await s.api('POST', P, { token: admin, body: { companyId: co.id, firstname: ' ', lastname: '' } });
+    const missing = await s.call('vcardPersonCreate', { token: admin, body: { companyId: co.id, firstname: ' ', lastname: '' } });
     expect(missing.status).toBe(400);
     expect(missing.body.fieldErrors).toEqual({ firstname: 'Pflichtfeld', lastname: 'Pflichtfeld' });
-    const noCompany = await s.api('POST', P, { token: admin, body: vcardPersonBody('gibt-es-nicht', 'x') });
+    const noCompany = await s.call('vcardPersonCreate', { token: admin, body: vcardPersonBody('gibt-es-nicht', 'x') });
     expect(noCompany.status).toBe(404);
 
-    expect((await s.api('DELETE', `${P}/${b.id}`, { token: admin })).status).toBe(200);
-    expect((await s.api('GET', `${P}/${b.id}`, { token: admin })).status).toBe(404);
-    expect((await s.api('DELETE', `${P}/${b.id}`, { token: admin })).status).toBe(404);
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(1);
+    expect((await s.call('vcardPersonDelete', { params: { id: b.id }, token: admin })).status).toBe(200);
+    expect((await s.call('vcardPersonGet', { params: { id: b.id }, token: admin })).status).toBe(404);
+    expect((await s.call('vcardPersonDelete', { params: { id: b.id }, token: admin })).status).toBe(404);
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.personCount).toBe(1);
   });
 });
 
 describe('legacy card on /api/card/{id}', () => {
   test('renders with the legacy company and settings, counts views, and is invalidated on edits', async () => {
     const co = await newCompany({ firmenname: 'Alte Firma', claim: 'Seit 1900' });
-    await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard-v2' } } });
+    await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { theme: 'the-vcard-v2' } } });
     const p = await newPerson(co.id, { firstname: 'Erika', lastname: 'Muster' });
-    const card = await s.api('GET', `/api/card/${p.id}`);
+    const card = await s.call('cardGet', { params: { id: p.id } });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     expect(card.body).toMatchObject({
       id: p.id,
@@ -160,23 +172,23 @@ describe('legacy card on /api/card/{id}', () => {
       },
     });
 
-    await s.api('GET', `/api/card/${p.id}`);
+    await s.call('cardGet', { params: { id: p.id } });
     await s.flushViews();
-    const stat = await s.api('GET', `/api/vcard/statistic/${p.id}`, { token: admin });
+    const stat = await s.call('vcardStatistic', { params: { id: p.id }, token: admin });
     expect(stat.status).toBe(200);
     expect(stat.body.total).toBe(2);
-    expect(stat.body.years).toEqual([{ year: stat.body.days[0].date.slice(0, 4), views: 2 }]);
-    const listed = (await s.api('GET', `${P}/company/${co.id}`, { token: admin })).body as { id: string; views: number }[];
+    expect(stat.body.years).toEqual([{ year: stat.body.days[0]!.date.slice(0, 4), views: 2 }]);
+    const listed = (await s.call('vcardPersonListByCompany', { params: { companyId: co.id }, token: admin })).body as { id: string; views: number }[];
     expect(listed.find((x) => x.id === p.id)?.views).toBe(2);
 
     clearRecordedInvalidations();
-    await s.api('PATCH', `${C}/settings/${co.id}`, { token: admin, body: { settings: { theme: 'the-vcard' } } });
+    await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { theme: 'the-vcard' } } });
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
     clearRecordedInvalidations();
-    await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { firstname: 'Erika', lastname: 'Neu' } });
+    await s.call('vcardPersonUpdate', { params: { id: p.id }, token: admin, body: { firstname: 'Erika', lastname: 'Neu' } });
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
 
-    await s.api('DELETE', `${C}/${co.id}`, { token: admin });
-    expect((await s.api('GET', `/api/card/${p.id}`)).status).toBe(404);
+    await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin });
+    expect((await s.call('cardGet', { params: { id: p.id } })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, DeleteCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePng, multipart } from '../helpers/images.ts';
 import { allVariantFilenames } from '../../shared/images.ts';
-import { C, P, vcardHelpers } from './vcard-helpers.ts';
+import { vcardHelpers } from './vcard-helpers.ts';
 
 const s = useTestServer();
 const { newCompany, newPerson } = vcardHelpers(s);
@@ -26,47 +26,45 @@ describe('legacy company delete', () => {
     for (let i = 0; i < n; i += 15) {
       ids.push(...(await Promise.all(Array.from({ length: Math.min(15, n - i) }, () => newPerson(co.id)))).map((p) => p.id));
     }
-    await s.api('GET', `/api/card/${ids[0]}`);
+    await s.call('cardGet', { params: { id: ids[0]! } });
     await s.flushViews();
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.personCount).toBe(n);
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.personCount).toBe(n);
 
     // A run that marked the company and removed one person, then stopped.
     await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.vcardCompany(co.id), UpdateExpression: 'SET deleting = :t', ExpressionAttributeValues: { ':t': true } }));
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vcardPerson(ids[1]!) }));
     // While marked, nothing new can be written for it, and it is gone from reads.
-    expect((await s.api('POST', P, { token: admin, body: vcardPersonBody(co.id, 'spät') })).status).toBe(404);
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).status).toBe(404);
+    expect((await s.call('vcardPersonCreate', { token: admin, body: vcardPersonBody(co.id, 'spät') })).status).toBe(404);
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).status).toBe(404);
 
-    expect((await s.api('DELETE', `${C}/${co.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin })).status).toBe(200);
     const owned = await db().send(new QueryCommand({
       TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.ownedPartition(co.id).gsi2pk },
     }));
     expect(owned.Items).toEqual([]);
-    for (const id of [ids[0]!, ids[50]!, ids.at(-1)!]) expect((await s.api('GET', `${P}/${id}`, { token: admin })).status).toBe(404);
+    for (const id of [ids[0]!, ids[50]!, ids.at(-1)!]) expect((await s.call('vcardPersonGet', { params: { id }, token: admin })).status).toBe(404);
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.vcardSettings(co.id) }))).Item).toBeUndefined();
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.cardStatRollup(co.id, ids[0]!) }))).Item).toBeUndefined();
-    const all = (await s.api('GET', P, { token: admin })).body as { id: string }[];
+    const all = (await s.call('vcardPersonList', { token: admin })).body as { id: string }[];
     expect(all.some((p) => ids.includes(p.id))).toBe(false);
-    expect((await s.api('DELETE', `${C}/${co.id}`, { token: admin })).status).toBe(404);
+    expect((await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin })).status).toBe(404);
   });
 
   test('a V2 company delete does not touch legacy items and vice versa', async () => {
     const co = await newCompany();
     const p = await newPerson(co.id);
     const u = await createUserToken(s);
-    expect((await s.api('DELETE', `/api/card/company/${co.id}`, { token: admin })).status).toBe(404);
-    expect((await s.api('GET', `${P}/${p.id}`, { token: admin })).status).toBe(200);
-    expect((await s.api('GET', `/api/card/company/person/${p.id}`, { token: admin })).status).toBe(404);
+    expect((await s.call('companyDelete', { params: { id: co.id }, token: admin })).status).toBe(404);
+    expect((await s.call('vcardPersonGet', { params: { id: p.id }, token: admin })).status).toBe(200);
+    expect((await s.call('personGet', { params: { id: p.id }, token: admin })).status).toBe(404);
     expect(u.id).toBeTruthy();
   });
 });
 
 async function uploadTo(ownerId: string, token: string) {
-  const { body, contentType } = multipart([{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }]);
-  const res = await fetch(`${s.baseUrl}/api/upload/${ownerId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) as { filename?: string; message?: string } : null };
+  const res = await s.call('uploadCreate', { params: { id: ownerId }, token, multipart: [{ name: 'image', filename: 'logo.png', contentType: 'image/png', data: makePng(20, 15) }] });
+  return { status: res.status, body: res.body };
 }
 
 describe('legacy images', () => {
@@ -80,7 +78,7 @@ describe('legacy images', () => {
       ExpressionAttributeValues: { ':pk': keys.ownedPartition(co.id).gsi2pk },
     }));
     expect(owned.Items?.some((i) => i.filename === filename && i.companyId === co.id)).toBe(true);
-    expect((await s.api('GET', `/api/upload/logo/${filename}`)).status).toBe(200);
+    expect((await s.call('uploadGet', { params: { field: 'logo', filename } })).status).toBe(200);
 
     // A company user gets what it gets for any company that is not its own: 404, nothing stored.
     const t = await createTenant(s);
@@ -112,32 +110,32 @@ describe('legacy images', () => {
     const notOwned = 'Bild nicht gefunden. Bitte laden Sie es erneut hoch.';
 
     // A new company owns nothing yet: a logo is chosen after creating it.
-    const created = await s.api('POST', C, { token: admin, body: vcardCompanyBody('n', { logo: own }) });
+    const created = await s.call('vcardCompanyCreate', { token: admin, body: vcardCompanyBody('n', { logo: own }) });
     expect(created.status).toBe(400);
     expect(created.body.fieldErrors).toEqual({ logo: notOwned });
 
     for (const name of [foreign, v2, 'erfunden.png']) {
-      const res = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: vcardCompanyBody('x', { org: co.org, logo: own, walletLogo: name }) });
+      const res = await s.call('vcardCompanyUpdate', { params: { id: co.id }, token: admin, body: vcardCompanyBody('x', { org: co.org, logo: own, walletLogo: name }) });
       expect(res.status, name).toBe(400);
       expect(res.body.fieldErrors).toEqual({ walletLogo: notOwned });
     }
-    expect((await s.api('GET', `${C}/${co.id}`, { token: admin })).body.version).toBe(co.version);
-    const ok = await s.api('PATCH', `${C}/${co.id}`, { token: admin, body: vcardCompanyBody('x', { org: co.org, logo: own, walletLogo: own2 }) });
+    expect((await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.version).toBe(co.version);
+    const ok = await s.call('vcardCompanyUpdate', { params: { id: co.id }, token: admin, body: vcardCompanyBody('x', { org: co.org, logo: own, walletLogo: own2 }) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ logo: own, walletLogo: own2 });
 
-    const bad = await s.api('POST', P, { token: admin, body: vcardPersonBody(co.id, 'b', { image: foreign }) });
+    const bad = await s.call('vcardPersonCreate', { token: admin, body: vcardPersonBody(co.id, 'b', { image: foreign }) });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({ image: notOwned });
     const p = await newPerson(co.id, { firstname: 'Bea', lastname: 'Bild', image: own, imageWallet: own2 });
-    const swapped = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { firstname: 'Bea', lastname: 'Bild', image: own, imageWallet: v2 } });
+    const swapped = await s.call('vcardPersonUpdate', { params: { id: p.id }, token: admin, body: { firstname: 'Bea', lastname: 'Bild', image: own, imageWallet: v2 } });
     expect(swapped.status).toBe(400);
     expect(swapped.body.fieldErrors).toEqual({ imageWallet: notOwned });
     // A file the person already shows stays valid; the version did not move on the refusal.
-    const kept = await s.api('PATCH', `${P}/${p.id}`, { token: admin, body: { firstname: 'Bea', lastname: 'Neu', image: own, imageWallet: own2, version: p.version } });
+    const kept = await s.call('vcardPersonUpdate', { params: { id: p.id }, token: admin, body: { firstname: 'Bea', lastname: 'Neu', image: own, imageWallet: own2, version: p.version } });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
 
-    const card = await s.api('GET', `/api/card/${p.id}`);
+    const card = await s.call('cardGet', { params: { id: p.id } });
     expect(card.status).toBe(200);
     expect(card.body).toMatchObject({ person: { image: own, imageWallet: own2 }, profile: { logo: own } });
   });
@@ -152,10 +150,10 @@ describe('legacy images', () => {
     await newPerson(co.id, { image: filename });
 
     clearRecordedInvalidations();
-    expect((await s.api('DELETE', `${C}/${co.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin })).status).toBe(200);
     expect(existsSync(file)).toBe(false);
     expect(variants.filter((v) => existsSync(v))).toEqual([]);
-    expect((await s.api('GET', `/api/upload/image/${filename}`)).status).toBe(404);
+    expect((await s.call('uploadGet', { params: { field: 'image', filename } })).status).toBe(404);
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.upload(filename) }))).Item).toBeUndefined();
     const stem = filename.slice(0, filename.indexOf('.') + 1);
     expect(recordedInvalidations().flat()).toEqual(expect.arrayContaining([`/api/upload/logo/${stem}*`, `/api/upload/image/${stem}*`]));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
+import type { BodyOf } from '../helpers/api-client.ts';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
 import type { FakeApns, FakeGoogle, TestChain } from '../helpers/wallet-fakes.ts';
@@ -52,19 +53,17 @@ export function useWalletServer(): TestServer {
 export function walletHelpers(s: TestServer) {
   const sign = (id: string) => createHmac('sha256', LINK_SECRET).update(`wallet-link:${id}`).digest('base64url');
 
-  async function newCard(extra: Record<string, unknown> = {}) {
+  async function newCard(extra: Partial<BodyOf<'personCreate'>> = {}) {
     const t = await createTenant(s);
     const walletLogo = await uploadImage(s, t.user.token, t.company.id);
-    const profileRes = await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token });
+    const profileRes = await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token });
     const profile = profileRes.body;
-    const upd = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
-      token: t.user.token,
+    const upd = await s.call('profileUpdate', { params: { id: t.profile.id }, token: t.user.token,
       body: { ...profile, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined,
-        firmenname: 'Beispiel GmbH', walletLogo, settings: { ...profile.settings, applePass: { backgroundColor: '#1A2B3C', fontColor: '#FFFFFF' } } },
-    });
+        firmenname: 'Beispiel GmbH', walletLogo, settings: { ...profile.settings, applePass: { backgroundColor: '#1A2B3C', fontColor: '#FFFFFF' } } } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const imageWallet = await uploadImage(s, t.user.token, t.company.id);
-    const body = {
+    const body: BodyOf<'personCreate'> = {
       companyProfilId: t.profile.id,
       firstname: 'Jürgen',
       lastname: 'Groß',
@@ -75,15 +74,18 @@ export function walletHelpers(s: TestServer) {
       social: [],
       ...extra,
     };
-    const res = await s.api('POST', '/api/card/company/person', { token: t.user.token, body });
+    const res = await s.call('personCreate', { token: t.user.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { ...t, person: res.body as { id: string; version: number }, body, walletLogo, imageWallet };
   }
 
-  async function download(path: string, token?: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Buffer }> {
-    const res = await fetch(s.baseUrl + path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
-  }
+  type Download = { status: number; type: string | null; disposition: string | null; bytes: Buffer };
+  const asDownload = (res: { status: number; headers: Headers; bytes: Buffer }): Download =>
+    ({ status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: res.bytes });
+  /** The pass through its signed public link (what the QR code carries). */
+  const publicPass = async (id: string, signature: string) => asDownload(await s.call('walletPkpassPublic', { params: { id, signature } }));
+  /** The pass with the bearer token (the back office's download). */
+  const ownPass = async (id: string, token: string) => asDownload(await s.call('walletPkpassGet', { params: { id }, token }));
 
   /** Unpacks a .pkpass and checks it the way Wallet does: every manifest hash, the PKCS#7 signature against the test root. */
   function verifyPass(bytes: Buffer): { entries: string[]; pass: any; dir: string; verified: boolean; files: Record<string, Buffer> } {
@@ -104,5 +106,5 @@ export function walletHelpers(s: TestServer) {
       '-CAfile', chain.files.root, '-purpose', 'any', '-out', '/dev/null'], { cwd: dir, encoding: 'utf8' });
     return { entries, pass: JSON.parse(files['pass.json']!.toString('utf8')), dir, verified: v.status === 0, files };
   }
-  return { sign, newCard, download, verifyPass };
+  return { sign, newCard, publicPass, ownPass, verifyPass };
 }

@@ -12,10 +12,8 @@ const s = useTestServer();
 
 async function card() {
   const t = await createTenant(s);
-  const res = await s.api('POST', '/api/card/company/person', {
-    token: t.user.token,
-    body: { companyProfilId: t.profile.id, firstname: 'Ohne', lastname: 'Wallet', tel: [], email: [], social: [] },
-  });
+  const res = await s.call('personCreate', { token: t.user.token,
+    body: { companyProfilId: t.profile.id, firstname: 'Ohne', lastname: 'Wallet', tel: [], email: [], social: [] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...t, person: res.body as { id: string; version: number } };
 }
@@ -23,18 +21,18 @@ async function card() {
 describe('wallet without configuration', () => {
   it('tells users only that a wallet is not set up; admins see what is missing on Systemstatus', async () => {
     const c = await card();
-    const status = await s.api('GET', '/api/wallet/status', { token: c.user.token });
+    const status = await s.call('walletStatus', { token: c.user.token });
     expect(status.body).toEqual({ apple: { available: false }, google: { available: false } });
     // Company users never read configuration names (issue 23).
-    const apple = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
+    const apple = await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(apple.status).toBe(503);
     expect(apple.body.message).toBe('Apple Wallet ist auf diesem Server noch nicht eingerichtet. Bitte wenden Sie sich an Ihren Administrator.');
-    const googleRes = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
+    const googleRes = await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(googleRes.status).toBe(503);
     for (const res of [status, apple, googleRes]) expect(JSON.stringify(res.body)).not.toMatch(/APPLE_|GOOGLE_|_FILE|WALLET_/);
 
     // The admins' Systemstatus names it.
-    const system = await s.api('GET', '/api/system/status', { token: await s.adminToken() });
+    const system = await s.call('systemStatus', { token: await s.adminToken() });
     expect(system.status).toBe(200);
     expect(system.body.wallet).toMatchObject({
       source: 'environment',
@@ -44,11 +42,11 @@ describe('wallet without configuration', () => {
     });
     expect(system.body.publicBaseUrl).toEqual({ configured: true, value: s.baseUrl, localOnly: true });
     expect(system.body.alarmEmail).toEqual({ configured: false });
-    expect((await s.api('GET', '/api/system/status', { token: c.user.token })).status).toBe(403);
+    expect((await s.call('systemStatus', { token: c.user.token })).status).toBe(403);
 
     // The QR page gets neither wallet's link; the links from a printed QR code lead to that page.
-    const sig = (await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token })).body.signature as string;
-    const page = await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}`);
+    const sig = (await s.call('walletSignature', { params: { userId: c.person.id }, token: c.user.token })).body.signature as string;
+    const page = await s.call('walletCard', { params: { id: c.person.id, signature: sig } });
     expect(page.status).toBe(200);
     expect(page.body).not.toHaveProperty('appleUrl');
     expect(page.body).not.toHaveProperty('googleQr');
@@ -67,13 +65,11 @@ describe('wallet without configuration', () => {
   it('checks the company before the configuration, and card edits do not need a wallet', async () => {
     const c = await card();
     const other = await createTenant(s);
-    expect((await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    const edit = await s.api('PATCH', `/api/card/company/person/${c.person.id}`, {
-      token: c.user.token,
-      body: { companyProfilId: c.profile.id, firstname: 'Ohne', lastname: 'Wallet', position: 'Neu', tel: [], email: [], social: [], version: c.person.version },
-    });
+    expect((await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
+    expect((await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
+    const edit = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token,
+      body: { companyProfilId: c.profile.id, firstname: 'Ohne', lastname: 'Wallet', position: 'Neu', tel: [], email: [], social: [], version: c.person.version } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    expect((await s.api('DELETE', `/api/card/company/person/${c.person.id}`, { token: c.user.token })).status).toBe(200);
+    expect((await s.call('personDelete', { params: { id: c.person.id }, token: c.user.token })).status).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { PNG } from 'pngjs';
 import { imageSize } from 'image-size';
 import { variantFilename } from '../../shared/images.ts';
+import type { UploadField } from '../../shared/schemas/upload.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
@@ -15,22 +16,22 @@ import type { FakeApns, FakeGoogle, TestChain } from '../helpers/wallet-fakes.ts
 import { ISSUER_ID, LINK_SECRET, apns, chain, google, sa, useWalletServer, walletHelpers } from './wallet-setup.ts';
 
 const s = useWalletServer();
-const { sign, newCard, download, verifyPass } = walletHelpers(s);
+const { sign, newCard, publicPass, ownPass, verifyPass } = walletHelpers(s);
 
 describe('wallet signature and public links', () => {
   it('gives the card holder company a signature; another company gets 404, nobody signed out', async () => {
     const c = await newCard();
-    const own = await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: c.user.token });
+    const own = await s.call('walletSignature', { params: { userId: c.person.id }, token: c.user.token });
     expect(own.status).toBe(200);
     expect(own.body.signature).toBe(sign(c.person.id));
     const other = await createTenant(s);
-    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    expect((await s.api('GET', `/api/wallet/signature/${c.person.id}`)).status).toBe(401);
+    expect((await s.call('walletSignature', { params: { userId: c.person.id }, token: other.user.token })).status).toBe(404);
+    expect((await s.call('walletSignature', { params: { userId: c.person.id } })).status).toBe(401);
   });
 
   it('serves a pass that verifies against the chain and carries the card', async () => {
     const c = await newCard();
-    const res = await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`);
+    const res = await publicPass(c.person.id, sign(c.person.id));
     expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(200);
     expect(res.type).toBe('application/vnd.apple.pkpass');
     expect(res.disposition).toContain('pass.pkpass');
@@ -51,7 +52,7 @@ describe('wallet signature and public links', () => {
       if (kind === 'icon') expect([png.width, png.height], name).toEqual([w, h]);
       else expect(png.width <= w && png.height <= h && (png.width === w || png.height === h), `${name}: ${png.width}x${png.height}`).toBe(true);
     }
-    const stored = async (field: string, f: string) => Buffer.from(await (await fetch(`${s.baseUrl}/api/upload/${field}/${f}`)).arrayBuffer());
+    const stored = async (field: UploadField, f: string) => (await s.call('uploadGet', { params: { field, filename: f } })).bytes;
     expect(p.files['logo@2x.png']!.equals(await stored('walletLogo', variantFilename(c.walletLogo, { pass: 'appleLogo', scale: 2 })))).toBe(true);
     expect(p.files['thumbnail@3x.png']!.equals(await stored('imageWallet', variantFilename(c.imageWallet, { pass: 'appleThumbnail', scale: 3 })))).toBe(true);
     const pass = p.pass;
@@ -87,12 +88,12 @@ describe('wallet signature and public links', () => {
     const inactive = await newCard({ isActive: false });
     const bad = [[c.person.id, flipped], [c.person.id, `${sig}x`], [unknown, sign(unknown)], [inactive.person.id, sign(inactive.person.id)]] as const;
     // The page's data route: JSON errors the page reads (all shown the same way: not found).
-    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${flipped}`)).status).toBe(403);
-    expect((await s.api('GET', `/api/wallet/card/${c.person.id}/${sig}x`)).status).toBe(403);
-    const res = await s.api('GET', `/api/wallet/card/${unknown}/${sign(unknown)}`);
+    expect((await s.call('walletCard', { params: { id: c.person.id, signature: flipped } })).status).toBe(403);
+    expect((await s.call('walletCard', { params: { id: c.person.id, signature: `${sig}x` } })).status).toBe(403);
+    const res = await s.call('walletCard', { params: { id: unknown, signature: sign(unknown) } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Karte nicht gefunden');
-    expect((await s.api('GET', `/api/wallet/card/${inactive.person.id}/${sign(inactive.person.id)}`)).status).toBe(404);
+    expect((await s.call('walletCard', { params: { id: inactive.person.id, signature: sign(inactive.person.id) } })).status).toBe(404);
     // The links visitors open from a QR code: never a JSON error, always on to /qr/<the same id>/<the same signature>.
     for (const kind of ['pkpass', 'googlecard']) {
       for (const [id, signature] of bad) {
@@ -105,7 +106,7 @@ describe('wallet signature and public links', () => {
 
   it('gives the QR wallet page names and both signed links', async () => {
     const c = await newCard();
-    const res = await s.api('GET', `/api/wallet/card/${c.person.id}/${sign(c.person.id)}`);
+    const res = await s.call('walletCard', { params: { id: c.person.id, signature: sign(c.person.id) } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: c.person.id, company: 'Beispiel GmbH', firstname: 'Jürgen', lastname: 'Groß',
@@ -118,26 +119,24 @@ describe('wallet signature and public links', () => {
 
   it('passes speak the profile\'s language: a profile in the-vcard-en gets English labels in a German company', async () => {
     const c = await newCard();
-    const current = (await s.api('GET', `/api/card/company/profil/${c.profile.id}`, { token: c.user.token })).body;
-    const upd = await s.api('PATCH', `/api/card/company/profil/${c.profile.id}`, {
-      token: c.user.token,
-      body: { ...current, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, settings: { ...current.settings, theme: 'the-vcard-en' } },
-    });
+    const current = (await s.call('profileGet', { params: { id: c.profile.id }, token: c.user.token })).body;
+    const upd = await s.call('profileUpdate', { params: { id: c.profile.id }, token: c.user.token,
+      body: { ...current, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, settings: { ...current.settings, theme: 'the-vcard-en' } } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
-    const p = verifyPass((await download(`/api/wallet/pkpass/${c.person.id}/${sign(c.person.id)}`)).bytes);
+    const p = verifyPass((await publicPass(c.person.id, sign(c.person.id))).bytes);
     expect(p.pass.generic.secondaryFields.map((f: any) => f.label)).toEqual(['Position', 'Company']);
     expect(p.pass.description).toBe('Business card Jürgen Groß');
   });
 
   it('Systemstatus shows admins what is set up, never key material', async () => {
-    const res = await s.api('GET', '/api/system/status', { token: await s.adminToken() });
+    const res = await s.call('systemStatus', { token: await s.adminToken() });
     expect(res.status).toBe(200);
     expect(res.body.wallet).toMatchObject({
       source: 'environment', linkKey: 'own',
       apple: { configured: true, missing: [], passTypeId: PASS_TYPE_ID, teamId: TEAM_ID },
       google: { configured: true, missing: [], issuerId: ISSUER_ID, serviceAccount: sa.clientEmail },
     });
-    expect(Date.parse(res.body.wallet.apple.certificateValidUntil)).toBeGreaterThan(Date.now());
+    expect(Date.parse(res.body.wallet.apple.certificateValidUntil!)).toBeGreaterThan(Date.now());
     expect(res.body.wallet.apple.problem).toBeUndefined();
     const text = JSON.stringify(res.body);
     for (const secret of ['PRIVATE KEY', 'BEGIN CERTIFICATE', LINK_SECRET]) expect(text).not.toContain(secret);
@@ -147,18 +146,16 @@ describe('wallet signature and public links', () => {
 describe('legacy persons (admin-managed VCardCompany cards)', () => {
   it('get signed links and passes like V2 cards, their company standing in; company users cannot reach them', async () => {
     const admin = await s.adminToken();
-    const company = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${randomUUID().slice(0, 6)}`, firmenname: 'Alt & Co', plz: '12345', ort: 'Altstadt' } });
+    const company = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Altfirma ${randomUUID().slice(0, 6)}`, firmenname: 'Alt & Co', plz: '12345', ort: 'Altstadt' } });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
-    const person = await s.api('POST', '/api/vcard/person', {
-      token: admin, body: { companyId: company.body.id, firstname: 'Alt', lastname: 'Eins', position: 'Chef', tel: [{ type: 'work', value: '030 123456' }] },
-    });
+    const person = await s.call('vcardPersonCreate', { token: admin, body: { companyId: company.body.id, firstname: 'Alt', lastname: 'Eins', position: 'Chef', tel: [{ type: 'work', value: '030 123456' }] } });
     expect(person.status, JSON.stringify(person.body)).toBe(200);
     const id = person.body.id as string;
-    const sig = await s.api('GET', `/api/wallet/signature/${id}`, { token: admin });
+    const sig = await s.call('walletSignature', { params: { userId: id }, token: admin });
     expect(sig.body.signature).toBe(sign(id));
     const other = await createTenant(s);
-    expect((await s.api('GET', `/api/wallet/signature/${id}`, { token: other.user.token })).status).toBe(404);
-    const res = await download(`/api/wallet/pkpass/${id}/${sign(id)}`);
+    expect((await s.call('walletSignature', { params: { userId: id }, token: other.user.token })).status).toBe(404);
+    const res = await publicPass(id, sign(id));
     expect(res.status).toBe(200);
     const p = verifyPass(res.bytes);
     expect(p.verified).toBe(true);
@@ -171,11 +168,11 @@ describe('wallet saves in the statistics', () => {
   it('counts a downloaded pass and an opened Google link as saves; a refused link does not count', async () => {
     const c = await newCard();
     const sig = sign(c.person.id);
-    expect((await download(`/api/wallet/pkpass/${c.person.id}/${sig}`)).status).toBe(200);
+    expect((await publicPass(c.person.id, sig)).status).toBe(200);
     expect((await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sig}`, { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(`${s.baseUrl}/api/wallet/pkpass/${c.person.id}/${sig.slice(2)}`, { redirect: 'manual' })).status).toBe(303);
     await s.flushViews();
-    const res = await s.api('GET', `/api/card/statistic/${c.person.id}`, { token: c.user.token });
+    const res = await s.call('statisticCard', { params: { id: c.person.id }, token: c.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const days = res.body as { views: number; saves: number }[];
     expect(days.reduce((n, d) => n + d.saves, 0)).toBe(2);
@@ -186,27 +183,27 @@ describe('wallet saves in the statistics', () => {
 describe('signed-in wallet routes', () => {
   it('creates, then downloads the pass with the bearer token; another company gets 404', async () => {
     const c = await newCard();
-    const created = await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: c.user.token });
+    const created = await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.serialNumber).toBe(c.person.id);
-    const file = await download(`/api/wallet/pkpass/${c.person.id}`, c.user.token);
+    const file = await ownPass(c.person.id, c.user.token);
     expect(file.status).toBe(200);
     expect(verifyPass(file.bytes).verified).toBe(true);
     const other = await createTenant(s);
-    expect((await s.api('POST', `/api/wallet/pkpass/${c.person.id}`, { token: other.user.token })).status).toBe(404);
-    expect((await download(`/api/wallet/pkpass/${c.person.id}`, other.user.token)).status).toBe(404);
-    expect((await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: other.user.token })).status).toBe(404);
+    expect((await s.call('walletPkpassCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
+    expect((await ownPass(c.person.id, other.user.token)).status).toBe(404);
+    expect((await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: other.user.token })).status).toBe(404);
   });
 
   it('reports both wallets as available', async () => {
     const c = await newCard();
-    const res = await s.api('GET', '/api/wallet/status', { token: c.user.token });
+    const res = await s.call('walletStatus', { token: c.user.token });
     expect(res.body).toEqual({ apple: { available: true }, google: { available: true } });
   });
 
   it('Google: a short save link whose JWT verifies, with the object inserted through the API', async () => {
     const c = await newCard();
-    const res = await s.api('POST', `/api/wallet/googlecard/${c.person.id}`, { token: c.user.token });
+    const res = await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: c.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const url: string = res.body.result;
     expect(url.startsWith('https://pay.google.com/gp/v/save/')).toBe(true);
@@ -251,7 +248,7 @@ describe('signed-in wallet routes', () => {
     const hero = Buffer.from(await (await fetch(object.heroImage.sourceUri.uri)).arrayBuffer());
     expect(imageSize(hero)).toMatchObject({ width: 1032, height: 336 });
     // The public link in the QR code sends the phone on to the save page.
-    const pub = await fetch(`${s.baseUrl}/api/wallet/googlecard/${c.person.id}/${sign(c.person.id)}`, { redirect: 'manual' });
+    const pub = await s.call('walletGooglecardPublic', { params: { id: c.person.id, signature: sign(c.person.id) } });
     expect(pub.status).toBe(302);
     expect(pub.headers.get('location')).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
   });

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '../../functions/lib/dynamo.ts';
 
 const endpoint = process.env.BENCH_DYNAMO_ENDPOINT!;
 const tmp = process.env.BENCH_TMP_DIR!;

@@ -23,13 +23,13 @@ describe('axe-core finds no violation', () => {
   beforeAll(async () => {
     const { profile, company } = await createTenant(s);
     const admin = await s.adminToken();
-    const card = await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
+    const card = await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Axe', lastname: 'Prüfung' } });
     expect(card.status).toBe(200);
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Axe Altfirma ${Date.now()}`, plz: '12345', ort: 'Altstadt', straße: 'Alter Weg 1', claim: 'Seit 1900' } });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
-    const legacyPerson = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
+    const legacyPerson = await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Axel', lastname: 'Alt' } });
     expect(legacyPerson.status).toBe(200);
-    const adminUser = (await s.api('GET', '/api/auth', { token: admin })).body as { id: string };
+    const adminUser = (await s.call('authSession', { token: admin })).body as { id: string };
     ids = { profile: profile.id, company: company.id, card: card.body.id, legacy: legacy.body.id, legacyPerson: legacyPerson.body.id, admin: adminUser.id };
     session = await openPage();
     page = session.page;

@@ -36,7 +36,7 @@ function opaqueBox(png: Buffer): { width: number; height: number } {
 }
 
 async function stored(name: string): Promise<Buffer> {
-  return Buffer.from(await (await fetch(`${s.baseUrl}/api/upload/image/${name}`)).arrayBuffer());
+  return (await s.call('uploadGet', { params: { field: 'image', filename: name } })).bytes;
 }
 
 describe('the cropper', () => {
@@ -78,11 +78,8 @@ describe('the public card on a phone', () => {
     const t = await createTenant(s);
     // What the cropper sends for a 1200x1600 portrait (its default crop, JPEG 0.92).
     const crop = await croppedPortraitJpeg();
-    const upload = async (data: Buffer, type: string) => {
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(data)], { type }), 'bild');
-      return ((await (await fetch(`${s.baseUrl}/api/upload/${t.company.id}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${t.user.token}` } })).json()) as { filename: string }).filename;
-    };
+    const upload = async (data: Buffer, type: string) =>
+      (await s.call('uploadCreate', { params: { id: t.company.id }, token: t.user.token, multipart: [{ name: 'image', filename: 'bild', contentType: type, data }] })).body.filename;
     const photo = await upload(crop, 'image/jpeg');
     const logo = await upload(await wordmark(), 'image/png');
     const profile = await createProfile(s, t.company.id, fullProfile(logo, { settings: { theme: 'the-vcard' } }));
@@ -115,11 +112,8 @@ describe('the public card on a phone', () => {
 
   test('Chromium decodes every stored file of a photo and of a logo at the promised size', async () => {
     const t = await createTenant(s);
-    const form = async (data: Buffer) => {
-      const f = new FormData();
-      f.append('image', new Blob([new Uint8Array(data)]), 'bild');
-      return ((await (await fetch(`${s.baseUrl}/api/upload/${t.company.id}`, { method: 'POST', body: f, headers: { authorization: `Bearer ${t.user.token}` } })).json()) as { filename: string }).filename;
-    };
+    const form = async (data: Buffer) =>
+      (await s.call('uploadCreate', { params: { id: t.company.id }, token: t.user.token, multipart: [{ name: 'image', filename: 'bild', contentType: 'application/octet-stream', data }] })).body.filename;
     const photo = await form(await sharp(photoLikeRgb(800, 590), { raw: { width: 800, height: 590, channels: 3 } }).jpeg().toBuffer());
     const logo = await form(await wordmark());
     const { page } = await openPage();

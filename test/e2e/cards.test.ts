@@ -70,7 +70,7 @@ describe('card holders in the browser', () => {
     await page.getByRole('heading', { name: 'Visitenkarte bearbeiten' }).waitFor();
     const id = page.url().split('/').pop()!;
 
-    const saved = await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token });
+    const saved = await s.call('personGet', { params: { id }, token: t.user.token });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       firstname: 'Jörg', lastname: 'Äbert', position: 'Geschäftsführer', org: 'Äbert Holding', companyProfilId: t.profile.id,
@@ -79,7 +79,7 @@ describe('card holders in the browser', () => {
       email: [{ type: 'work1', value: 'joerg@mueller.de' }],
       image: expect.any(String),
     });
-    const photo = await fetch(`${s.baseUrl}/api/upload/image/${saved.body.image}`);
+    const photo = await s.call('uploadGet', { params: { field: 'image', filename: saved.body.image! } });
     expect(photo.status).toBe(200);
     // The cropper uploads photos as JPEG (the PNG chosen here is flat, but it was cropped as a photo).
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
@@ -88,15 +88,15 @@ describe('card holders in the browser', () => {
     await page.getByLabel('Position').fill('Inhaber');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Visitenkarte wurde erfolgreich gespeichert').waitFor();
-    expect((await s.api('GET', `/api/card/company/person/${id}`, { token: t.user.token })).body).toMatchObject({ position: 'Inhaber', version: 2 });
+    expect((await s.call('personGet', { params: { id }, token: t.user.token })).body).toMatchObject({ position: 'Inhaber', version: 2 });
     await close();
   // A photo through the cropper and the whole image pipeline (30 files): 10 s alone, over 20 s on a busy machine.
   }, 60_000);
 
   test('sort and search survive a reload; delete asks first', async () => {
     const t = await createTenant(s);
-    for (const [firstname, lastname] of [['Zoe', 'Adler'], ['Anna', 'Zander'], ['Ömer', 'Özdemir']]) {
-      const res = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname, lastname } });
+    for (const [firstname, lastname] of [['Zoe', 'Adler'], ['Anna', 'Zander'], ['Ömer', 'Özdemir']] as const) {
+      const res = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname, lastname } });
       expect(res.status).toBe(200);
     }
     const { page, close } = await openPage();
@@ -148,7 +148,7 @@ describe('card holders in the browser', () => {
     await page.getByText('Visitenkarte wurde erfolgreich gelöscht').waitFor();
     await page.getByRole('heading', { name: 'Visitenkarten (2)' }).waitFor();
     expect(await lastnames(page)).toEqual([]);
-    const left = await s.api('GET', `/api/card/company/person/all/${t.profile.id}`, { token: t.user.token });
+    const left = await s.call('personListByProfile', { params: { profileId: t.profile.id }, token: t.user.token });
     expect(left.body.items.map((p: { lastname: string }) => p.lastname).sort()).toEqual(['Zander', 'Özdemir']);
     await close();
   });
@@ -190,14 +190,10 @@ describe('card holders in the browser', () => {
   test('a card whose address the profile dropped saves, and the save clears the address', async () => {
     const t = await createTenant(s);
     const token = t.user.token;
-    const created = await s.api('POST', '/api/card/company/person', {
-      token, body: { companyProfilId: t.profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: t.profile.adressen[1]!.adresseId },
-    });
+    const created = await s.call('personCreate', { token, body: { companyProfilId: t.profile.id, firstname: 'Anna', lastname: 'Adler', adresseId: t.profile.adressen[1]!.adresseId } });
     expect(created.status).toBe(200);
-    const profile = (await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token })).body;
-    const dropped = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
-      token, body: { profilname: profile.profilname, adressen: [profile.adressen[0]], version: profile.version },
-    });
+    const profile = (await s.call('profileGet', { params: { id: t.profile.id }, token })).body;
+    const dropped = await s.call('profileUpdate', { params: { id: t.profile.id }, token, body: { profilname: profile.profilname, adressen: [profile.adressen[0]!], version: profile.version } });
     expect(dropped.status).toBe(200);
 
     const { page, close } = await openPage();
@@ -209,7 +205,7 @@ describe('card holders in the browser', () => {
     await page.getByLabel('Aktiv').uncheck();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Visitenkarte wurde erfolgreich gespeichert').waitFor();
-    const saved = (await s.api('GET', `/api/card/company/person/${created.body.id}`, { token })).body;
+    const saved = (await s.call('personGet', { params: { id: created.body.id }, token })).body;
     expect(saved).toMatchObject({ isActive: false, version: 2 });
     expect(saved.adresseId).toBeUndefined();
     await close();

@@ -20,7 +20,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 describe('companies and profiles in the browser', () => {
   test('admin creates a company for a user; the user builds profiles with logo and address; the only profile cannot be deleted', { timeout: 90_000 }, async () => {
     const user = await createUserToken(s);
-    const me = (await s.api('GET', `/api/user/${user.id}`, { token: await s.adminToken() })).body as { username: string };
+    const me = (await s.call('userGet', { params: { id: user.id }, token: await s.adminToken() })).body as { username: string };
     const org = `Bäckerei ${me.username}`;
 
     // Admin: create the company and assign the user (search starts at 3 characters).
@@ -136,10 +136,10 @@ describe('companies and profiles in the browser', () => {
     await expect(deleteFirst.getAttribute('aria-disabled')).resolves.toBe('true');
     await menu('Filiale Mitte').getByText('Das einzige Profil kann nicht gelöscht werden').waitFor();
     await page.keyboard.press('Escape');
-    const saved = (await s.api('GET', `/api/card/company/profil/all/${companyId}`, { token: user.token })).body as { logo: string; adressen: { adresseId: string; ort: string }[] }[];
+    const saved = (await s.call('profileList', { params: { companyId: companyId! }, token: user.token })).body as { logo: string; adressen: { adresseId: string; ort: string }[] }[];
     expect(saved).toHaveLength(1);
     expect(saved[0]!.adressen).toEqual([expect.objectContaining({ straße: 'Hauptstraße 1', plz: '10115', ort: 'Berlin', adresseId: expect.any(String) })]);
-    expect((await fetch(`${s.baseUrl}/api/upload/logo/${saved[0]!.logo}`)).headers.get('content-type')).toBe('image/png');
+    expect((await s.call('uploadGet', { params: { field: 'logo', filename: saved[0]!.logo } })).headers.get('content-type')).toBe('image/png');
 
     // Duplicate: same content, name with ' (copy)', saved as a new profile.
     await openMenu('Filiale Mitte');

@@ -11,13 +11,12 @@ afterAll(async () => { await closeBrowser(); await s.close(); });
 
 const signIn = (page: Page, user: { username: string; password: string }) => signInAs(page, s.baseUrl, user);
 
-const P = '/api/card/company/person';
 
 /** Active cards for a company (each costs one credit). */
 async function activeCards(companyId: string, n: number) {
   const profile = await createProfile(s, companyId);
   for (let i = 0; i < n; i++) {
-    const res = await s.api('POST', P, { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'A', lastname: `B${i}` } });
+    const res = await s.call('personCreate', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'A', lastname: `B${i}` } });
     expect(res.status).toBe(200);
   }
 }
@@ -37,7 +36,7 @@ describe('credits in the browser', () => {
     await activeCards(alpha.id, 1);
     const mitte = await createCompany(s, { org: `Mitte ${tag}`, credits: 50 });
     const profile = await createProfile(s, mitte.id);
-    await s.api('POST', P, { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'I', lastname: 'Naktiv', isActive: false } });
+    await s.call('personCreate', { token: await s.adminToken(), body: { companyProfilId: profile.id, firstname: 'I', lastname: 'Naktiv', isActive: false } });
 
     const { page } = await openPage();
     await signIn(page, ADMIN);
@@ -158,7 +157,7 @@ describe('credits in the browser', () => {
 
   test('statistics: 12 bars per chart, the highest at 90%, a row per company; company users are sent away', { timeout: 90_000 }, async () => {
     const t = await createTenant(s, `Statistik ${Date.now().toString(36)}`, { credits: 3 });
-    for (let i = 0; i < 3; i++) await s.api('POST', P, { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'S', lastname: `T${i}` } });
+    for (let i = 0; i < 3; i++) await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'S', lastname: `T${i}` } });
     const { page } = await openPage();
     await signIn(page, ADMIN);
     // The admin section's 'Statistik' (the card area has one of its own).

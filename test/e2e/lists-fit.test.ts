@@ -46,17 +46,17 @@ describe('lists fit their box', () => {
   test('every list and table screen at 1280×800 and 390×844', { timeout: 180_000 }, async () => {
     const admin = await s.adminToken();
     const t = await createTenant(s, 'Zahnarztpraxis Dr. Maximiliane Mustermann-Lüdenscheid & Partner');
-    for (const [firstname, lastname] of [['Maximiliane', 'Mustermann-Lüdenscheid'], ['Bartholomäus', 'Schwarzenberger-Hohenlohe'], ['Anna', 'Özdemir']]) {
-      const res = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname, lastname, position: 'Geschäftsführerin' } });
+    for (const [firstname, lastname] of [['Maximiliane', 'Mustermann-Lüdenscheid'], ['Bartholomäus', 'Schwarzenberger-Hohenlohe'], ['Anna', 'Özdemir']] as const) {
+      const res = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname, lastname, position: 'Geschäftsführerin' } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     for (const org of ['Großhandel für Sanitär- und Heizungstechnik Nordrhein-Westfalen GmbH', 'Bäckerei Korn']) await createCompany(s, { org });
-    await s.api('POST', '/api/card/company/credit/history', { token: admin, body: { companyId: t.company.id, credits: -3, infotext: 'Korrektur der Buchung vom Vormonat wegen doppelt berechneter Aktivierung' } });
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: 'Altes Autohaus Friedrich-Wilhelm Schulze-Brakel KG', plz: '12345', ort: 'Neustadt an der Weinstraße' } });
+    await s.call('creditHistoryCreate', { token: admin, body: { companyId: t.company.id, credits: -3, infotext: 'Korrektur der Buchung vom Vormonat wegen doppelt berechneter Aktivierung' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: 'Altes Autohaus Friedrich-Wilhelm Schulze-Brakel KG', plz: '12345', ort: 'Neustadt an der Weinstraße' } });
     expect(legacy.status).toBe(200);
-    const legacyPerson = await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Friedrich-Wilhelm', lastname: 'Schulze-Brakelmann' } });
+    const legacyPerson = await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Friedrich-Wilhelm', lastname: 'Schulze-Brakelmann' } });
     expect(legacyPerson.status).toBe(200);
-    const anyCard = (await s.api('GET', `/api/card/company/person/all/${t.profile.id}`, { token: t.user.token })).body.items[0].id as string;
+    const anyCard = (await s.call('personListByProfile', { params: { profileId: t.profile.id }, token: t.user.token })).body.items[0]!.id;
 
     const screens: { path: string; tab?: string }[] = [
       { path: '/v2/card/visitenkarte' }, { path: '/v2/card/profil' }, { path: '/v2/card/statistik' },
@@ -92,7 +92,7 @@ describe('lists fit their box', () => {
 
   test('the column choice hides a column, and the list keeps it hidden over a reload; the row menu is reached by keyboard', async () => {
     const t = await createTenant(s);
-    await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Spalte', lastname: 'Wahl' } });
+    await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Spalte', lastname: 'Wahl' } });
     const { page } = await openPage();
     await page.goto(`${s.baseUrl}/`);
     await page.evaluate((token) => localStorage.setItem('token', token), t.user.token);

@@ -20,7 +20,7 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('status').fi
 describe('signing in', { timeout: 60_000 }, () => {
   test('1: a deep link while signed out shows no false error and leads on to that page after the login', async () => {
     const t = await createTenant(s);
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tief', lastname: 'Link' } });
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tief', lastname: 'Link' } });
     const { page } = await openPage();
     for (const path of ['/v2/card/profil', `/card/wallet/${card.body.id}`]) {
       await page.goto(`${s.baseUrl}${path}`);
@@ -43,7 +43,7 @@ describe('signing in', { timeout: 60_000 }, () => {
     await createCompany(s, { org: 'AAA Erste Firma' });
     const t = await createTenant(s, 'ZZZ Letzte Firma');
     const admin = await s.adminToken();
-    const card = await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: t.profile.id, firstname: 'Fremd', lastname: 'Firma' } });
+    const card = await s.call('personCreate', { token: admin, body: { companyProfilId: t.profile.id, firstname: 'Fremd', lastname: 'Firma' } });
     const { page } = await openPage();
     await at(page, admin, '/v2/card/visitenkarte');
     await page.locator('main h1').first().waitFor();
@@ -111,7 +111,7 @@ describe('company users', { timeout: 60_000 }, () => {
 describe('words', { timeout: 60_000 }, () => {
   test('4: user groups by name, "gespeichert" not "editiert", "Sie" at login, "Verlauf", "Aufrufe gesamt", delete questions name the item with one verb', async () => {
     const t = await createTenant(s);
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Wort', lastname: 'Wahl' } });
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Wort', lastname: 'Wahl' } });
     const { page } = await openPage();
     await page.goto(`${s.baseUrl}/`);
     await fillLogin(page, ADMIN);
@@ -161,7 +161,7 @@ describe('admins', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: `${company.org} Entfernen` }).waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Benutzer wurde erfolgreich angelegt').waitFor();
-    const users = (await s.api('GET', `/api/card/company/${company.id}`, { token: await s.adminToken() })).body.users as { username: string }[];
+    const users = (await s.call('companyGet', { params: { id: company.id }, token: await s.adminToken() })).body.users as { username: string }[];
     expect(users.map((u) => u.username)).toEqual([username]);
 
     const user = await openPage();

@@ -59,12 +59,10 @@ describe('card details', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await row.getByText('Pflichtfeld').waitFor();
 
-    const profile = (await s.api('GET', `/api/card/company/profil/${t.profile.id}`, { token: t.user.token })).body;
-    const patched = await s.api('PATCH', `/api/card/company/profil/${t.profile.id}`, {
-      token: t.user.token, body: { ...profile, social: [{ type: 'linkedin', link: 'https://www.linkedin.com/company/beispiel' }], version: profile.version },
-    });
+    const profile = (await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token })).body;
+    const patched = await s.call('profileUpdate', { params: { id: t.profile.id }, token: t.user.token, body: { ...profile, social: [{ type: 'linkedin', link: 'https://www.linkedin.com/company/beispiel' }], version: profile.version } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Lina', lastname: 'Link' } });
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Lina', lastname: 'Link' } });
     const visitor = await openPage({ width: 390, height: 844 });
     await visitor.page.goto(`${s.baseUrl}/c/${card.body.id}`);
     await visitor.page.locator('a[href="https://www.linkedin.com/company/beispiel"]').first().waitFor();
@@ -116,14 +114,14 @@ describe('credits', { timeout: 60_000 }, () => {
     expect(await page.getByText('Die Aktivierung kostet').count()).toBe(0);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4');
-    expect((await s.api('GET', `/api/card/company/credit/${t.company.id}`, { token: t.user.token })).body.credits).toBe(4);
+    expect((await s.call('creditGet', { params: { id: t.company.id }, token: t.user.token })).body.credits).toBe(4);
   });
 });
 
 describe('new tabs', { timeout: 60_000 }, () => {
   test('10: "QR-Codes für die Wallet" and "Vorschau" say that they open a new tab', async () => {
     const t = await createTenant(s);
-    await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tara', lastname: 'Tab' } });
+    await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Tara', lastname: 'Tab' } });
     const { page } = await openPage();
     await at(page, t.user.token, '/v2/card/visitenkarte');
     await page.getByRole('button', { name: 'Aktionen für Tara Tab' }).click();
@@ -155,8 +153,8 @@ async function collidingLabels(page: Page): Promise<string[]> {
 describe('statistics', { timeout: 60_000 }, () => {
   test("11: a name leads to that card's figures in the same layout, titled with the name; numbers under their headers; month labels apart", async () => {
     const t = await createTenant(s);
-    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Stella', lastname: 'Statistik' } });
-    await s.api('GET', `/api/card/${card.body.id}`);
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Stella', lastname: 'Statistik' } });
+    await s.call('cardGet', { params: { id: card.body.id } });
     await s.flushViews();
     for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const { page } = await openPage(size);
@@ -193,7 +191,7 @@ describe('legacy screens', { timeout: 60_000 }, () => {
   test('14: styled fieldsets, add buttons of their own width, phone types as words, edit links that stay in the legacy layout', async () => {
     const t = await createTenant(s);
     const admin = await s.adminToken();
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: uniqueName('Alt '), plz: '12345', ort: 'Altstadt' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: uniqueName('Alt '), plz: '12345', ort: 'Altstadt' } });
     const { page } = await openPage();
     const legacyNav = page.getByRole('navigation', { name: 'Navigation (alte Version)' });
     await at(page, admin, `/vcard/person/add?companyId=${legacy.body.id}`);
@@ -218,7 +216,7 @@ describe('legacy screens', { timeout: 60_000 }, () => {
     await page.waitForURL(`**/company/edit/${t.company.id}`);
     await legacyNav.waitFor();
     await page.getByRole('tab', { name: 'Profile' }).click();
-    const profile = (await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin })).body[0] as { id: string; profilname: string };
+    const profile = (await s.call('profileList', { params: { companyId: t.company.id }, token: admin })).body[0] as { id: string; profilname: string };
     await page.getByRole('button', { name: `Aktionen für ${profile.profilname}` }).click();
     await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
     await page.waitForURL(`**/company/edit/${t.company.id}/profil/${profile.id}`);

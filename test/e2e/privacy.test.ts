@@ -27,7 +27,7 @@ describe('DSGVO export and erasure from the card form', () => {
     const profile = await createProfile(s, t.company.id, fullProfile(files.logo));
     const imageWallet = await uploadImage(s, t.user.token, t.company.id);
     const id = await createCard(s, t, profile, { image: files.photo, imageWallet });
-    const signature = (await s.api('GET', `/api/wallet/signature/${id}`, { token: t.user.token })).body.signature as string;
+    const signature = (await s.call('walletSignature', { params: { userId: id }, token: t.user.token })).body.signature as string;
 
     // What a visitor can fetch before: the page with its images, the vCard, both passes.
     const visitor = await openPage(PHONE);

@@ -25,8 +25,7 @@ export const fullProfile = (logo: string, extra: Record<string, unknown> = {}) =
 });
 
 export async function createCard(s: TestServer, t: Tenant, profile: { id: string; adressen: { adresseId: string }[] }, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await s.api('POST', '/api/card/company/person', {
-    token: t.user.token,
+  const res = await s.call('personCreate', { token: t.user.token,
     body: {
       companyProfilId: profile.id,
       adresseId: profile.adressen[0]?.adresseId,
@@ -37,8 +36,7 @@ export async function createCard(s: TestServer, t: Tenant, profile: { id: string
       email: [{ type: 'work1', value: 'juergen@weiss-soehne.example' }],
       social: [{ type: 'xing', link: 'https://www.xing.com/profile/jw' }, { type: 'linkedin', link: 'https://www.linkedin.com/in/jw' }],
       ...extra,
-    },
-  });
+    } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 }

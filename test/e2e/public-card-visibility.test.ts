@@ -176,8 +176,8 @@ describe('every public page a visitor can reach', () => {
     const active = cards.get('the-vcard/dark')!;
     const profile = await createProfile(s, t.company.id, fullProfile(''));
     const inactive = await createCard(s, t, profile, { isActive: false });
-    const sig = (await s.api('GET', `/api/wallet/signature/${active}`, { token: t.user.token })).body.signature as string;
-    const inactiveSig = (await s.api('GET', `/api/wallet/signature/${inactive}`, { token: t.user.token })).body.signature as string;
+    const sig = (await s.call('walletSignature', { params: { userId: active }, token: t.user.token })).body.signature as string;
+    const inactiveSig = (await s.call('walletSignature', { params: { userId: inactive }, token: t.user.token })).body.signature as string;
     const words = {
       de: { notFound: 'Karte nicht gefunden', retry: 'Erneut versuchen', noWallet: 'Diese Karte gibt es im Moment nicht als Wallet-Karte.', toCard: 'Zur Visitenkarte' },
       en: { notFound: 'Card not found', retry: 'Try again', noWallet: 'This card is not available as a wallet pass at the moment.', toCard: 'Open the business card' },

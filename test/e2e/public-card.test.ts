@@ -223,8 +223,8 @@ describe('hostile content', () => {
     ];
     const { page } = await openPage(PHONE);
     for (const css of payloads) {
-      const current = await s.api('GET', `/api/card/company/profil/${profile.id}`, { token: t.user.token });
-      const res = await s.api('PATCH', `/api/card/company/profil/${profile.id}`, { token: t.user.token, body: { ...fullProfile(files.logo), profilname: current.body.profilname, settings: { customCss: css }, version: current.body.version } });
+      const current = await s.call('profileGet', { params: { id: profile.id }, token: t.user.token });
+      const res = await s.call('profileUpdate', { params: { id: profile.id }, token: t.user.token, body: { ...fullProfile(files.logo), profilname: current.body.profilname, settings: { customCss: css }, version: current.body.version } });
       expect(res.status, css).toBe(400);
       const requests: string[] = [];
       page.on('request', (r) => requests.push(r.url()));
@@ -275,7 +275,7 @@ describe('hostile content', () => {
 
     // Closing the style element, @import and foreign url() are refused when saving.
     for (const css of ['</style><script>alert(1)</script>', '@import url(https://evil.example/x.css);', '.a { background: url(https://evil.example/x.png); }']) {
-      const res = await s.api('PATCH', `/api/card/company/profil/${profile.id}`, { token: t.user.token, body: { ...fullProfile(files.logo), companyId: t.company.id, profilname: 'P', settings: { customCss: css } } });
+      const res = await s.call('profileUpdate', { params: { id: profile.id }, token: t.user.token, body: { ...fullProfile(files.logo), companyId: t.company.id, profilname: 'P', settings: { customCss: css } } });
       expect(res.status, css).toBe(400);
       expect(res.body.fieldErrors?.['settings.customCss'], css).toBeTruthy();
     }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   ({ t, files } = await tenantWithImages(s));
   const profile = await createProfile(s, t.company.id, fullProfile(files.logo, { settings: { person: { background: '#1a237e', color: '#ffffff' } } }));
   id = await createCard(s, t, profile);
-  const res = await s.api('GET', `/api/wallet/signature/${id}`, { token: t.user.token });
+  const res = await s.call('walletSignature', { params: { userId: id }, token: t.user.token });
   expect(res.status).toBe(200);
   signature = res.body.signature;
 }, 120_000);
@@ -81,7 +81,7 @@ describe('the QR wallet page', () => {
   test("'Karte nicht gefunden' for a wrong signature, an unknown and an inactive card", async () => {
     const profile = await createProfile(s, t.company.id, fullProfile(''));
     const inactive = await createCard(s, t, profile, { isActive: false });
-    const inactiveSig = (await s.api('GET', `/api/wallet/signature/${inactive}`, { token: t.user.token })).body.signature as string;
+    const inactiveSig = (await s.call('walletSignature', { params: { userId: inactive }, token: t.user.token })).body.signature as string;
     const { page } = await openPage(PHONE);
     const texts: string[] = [];
     for (const path of [`/qr/${id}/${signature.slice(0, -2)}xx`, `/qr/unbekannt-123/${signature}`, `/qr/${inactive}/${inactiveSig}`]) {

@@ -9,6 +9,7 @@ beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
 
 describe('security headers (as CloudFront sends them)', () => {
+  // Raw paths on purpose: pages, an API route and an unknown one alike.
   test.each(['/', '/v2/card/visitenkarte', '/api/health', '/api/nope'])('%s carries every header', async (path) => {
     const res = await fetch(s.baseUrl + path);
     for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);

@@ -15,7 +15,7 @@ afterAll(async () => { await closeBrowser(); await s.close(); });
 const signIn = (page: Page, username: string, password: string) => signInAs(page, s.baseUrl, { username, password });
 
 async function newCard(companyProfilId: string, firstname: string, lastname: string): Promise<string> {
-  const res = await s.api('POST', '/api/card/company/person', { token: await s.adminToken(), body: { companyProfilId, firstname, lastname } });
+  const res = await s.call('personCreate', { token: await s.adminToken(), body: { companyProfilId, firstname, lastname } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id;
 }
@@ -92,7 +92,7 @@ describe('views in the browser', () => {
     await expect.poll(() => annaRow.getByTestId('card-views').textContent(), { timeout: 10_000 }).toBe('9');
 
     // Without the statistik flag: no link, the screen sends the user to the company page.
-    const off = await s.api('PATCH', `/api/card/company/${t.company.id}`, { token: await s.adminToken(), body: { display: { statistik: false } } });
+    const off = await s.call('companyUpdate', { params: { id: t.company.id }, token: await s.adminToken(), body: { display: { statistik: false } } });
     expect(off.status).toBe(200);
     await page.goto(`${s.baseUrl}/v2/card/statistik`);
     await page.waitForURL('**/v2/card/company');

@@ -73,7 +73,7 @@ describe('tools with files', () => {
     await section.getByLabel('Profil').selectOption(t.profile.id);
     await section.getByRole('button', { name: 'Import starten' }).click();
     await section.getByRole('status').filter({ hasText: '30 angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen' }).waitFor({ timeout: 60_000 });
-    const cards = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=100`, { token: await s.adminToken() });
+    const cards = await s.call('personListByProfile', { params: { profileId: t.profile.id }, query: { limit: '100' }, token: await s.adminToken() });
     expect(cards.body.items).toHaveLength(30);
   });
 
@@ -81,10 +81,8 @@ describe('tools with files', () => {
     const tag = Date.now().toString(36);
     const t = await createTenant(s, `Rund ${tag}`);
     const admin = await s.adminToken();
-    for (const [first, last] of [['Jörg', 'Äbert'], ['Anna', 'Berg']]) {
-      const res = await s.api('POST', '/api/card/company/person', {
-        token: admin, body: { companyProfilId: t.profile.id, adresseId: t.profile.adressen[0]!.adresseId, firstname: first, lastname: `${last} ${tag}`, tel: [{ type: 'work', value: '+49 30 1234567' }] },
-      });
+    for (const [first, last] of [['Jörg', 'Äbert'], ['Anna', 'Berg']] as const) {
+      const res = await s.call('personCreate', { token: admin, body: { companyProfilId: t.profile.id, adresseId: t.profile.adressen[0]!.adresseId, firstname: first, lastname: `${last} ${tag}`, tel: [{ type: 'work', value: '+49 30 1234567' }] } });
       expect(res.status).toBe(200);
     }
     const { page } = await openPage();
@@ -114,20 +112,20 @@ describe('tools with files', () => {
     await section.getByLabel('Profil').selectOption(t.profile.id);
     await section.getByRole('button', { name: 'Import starten' }).click();
     await section.getByRole('status').filter({ hasText: '0 angelegt, 1 aktualisiert, 1 unverändert, 0 fehlgeschlagen' }).waitFor({ timeout: 30_000 });
-    const cards = (await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=100`, { token: admin })).body.items;
+    const cards = (await s.call('personListByProfile', { params: { profileId: t.profile.id }, query: { limit: '100' }, token: admin })).body.items;
     expect(cards).toHaveLength(2);
-    expect(cards.find((c: { lastname: string }) => c.lastname === `Berg ${tag}`).position).toBe('Leitung Nord');
+    expect(cards.find((c: { lastname: string }) => c.lastname === `Berg ${tag}`)!.position).toBe('Leitung Nord');
   });
 
   test('legacy conversion: credits are checked first and the plan is shown; without enough credits nothing is written; inactive cards convert for free', { timeout: 60_000 }, async () => {
     const tag = Date.now().toString(36);
     const t = await createTenant(s, `Knapp ${tag}`, { credits: 1 });
     const admin = await s.adminToken();
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altbestand ${tag}`, plz: '01067', ort: 'Dresden' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Altbestand ${tag}`, plz: '01067', ort: 'Dresden' } });
     for (const lastname of ['Eins', 'Zwei', 'Drei']) {
-      expect((await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname } })).status).toBe(200);
+      expect((await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname } })).status).toBe(200);
     }
-    const profilesOf = async () => (await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin })).body.map((p: { profilname: string }) => p.profilname);
+    const profilesOf = async () => (await s.call('profileList', { params: { companyId: t.company.id }, token: admin })).body.map((p: { profilname: string }) => p.profilname);
     const { page } = await openPage();
     await signInAs(page, s.baseUrl, ADMIN);
     await page.goto(`${s.baseUrl}/tools/konvertieren`);
@@ -153,7 +151,7 @@ describe('tools with files', () => {
     await dialog.getByRole('button', { name: 'Jetzt konvertieren' }).click();
     await section.getByRole('status').filter({ hasText: `Profil „Altbestand ${tag}“ angelegt. 3 angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor();
     expect(await profilesOf()).toContain(`Altbestand ${tag}`);
-    const credit = await s.api('GET', `/api/card/company/credit/${t.company.id}`, { token: admin });
+    const credit = await s.call('creditGet', { params: { id: t.company.id }, token: admin });
     expect(credit.body).toMatchObject({ credits: 1, cardCountTotal: 3, cardCountActive: 0 });
   });
 });

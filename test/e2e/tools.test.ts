@@ -71,15 +71,15 @@ describe('import tools in the browser', () => {
     expect(await log.locator('li').count()).toBe(ROWS);
     expect(await log.locator('li').first().innerText()).toBe(`Zeile 2: Jörg Müller ${tag} 0 – angelegt`);
 
-    const cards = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    const cards = await s.call('personListByProfile', { params: { profileId: t.profile.id }, query: { limit: '500' }, token: await s.adminToken() });
     expect(cards.body.items).toHaveLength(ROWS);
-    expect(cards.body.items.find((c: { lastname: string }) => c.lastname === `Müller ${tag} 0`).position).toBe('Leiter Süd');
+    expect(cards.body.items.find((c: { lastname: string }) => c.lastname === `Müller ${tag} 0`)!.position).toBe('Leiter Süd');
 
     // The same rows again: every line says unchanged, no card is added.
     await section.getByRole('button', { name: 'Import starten' }).click();
     await section.getByRole('status').filter({ hasText: `0 angelegt, 0 aktualisiert, ${ROWS} unverändert, 0 fehlgeschlagen` }).waitFor({ timeout: 60_000 });
     expect(await log.locator('li[data-status="unchanged"]').count()).toBe(ROWS);
-    const again = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    const again = await s.call('personListByProfile', { params: { profileId: t.profile.id }, query: { limit: '500' }, token: await s.adminToken() });
     expect(again.body.items).toHaveLength(ROWS);
   });
 
@@ -105,7 +105,7 @@ describe('import tools in the browser', () => {
     await section.getByText(`${stopped} von ${ROWS} Zeilen`).waitFor();
     await section.getByRole('button', { name: 'Fortsetzen' }).click();
     await section.getByRole('status').filter({ hasText: `${ROWS} angelegt, 0 aktualisiert, 0 unverändert, 0 fehlgeschlagen` }).waitFor({ timeout: 60_000 });
-    const cards = await s.api('GET', `/api/card/company/person/all/${t.profile.id}?limit=500`, { token: await s.adminToken() });
+    const cards = await s.call('personListByProfile', { params: { profileId: t.profile.id }, query: { limit: '500' }, token: await s.adminToken() });
     expect(cards.body.items).toHaveLength(ROWS);
   });
 
@@ -113,9 +113,9 @@ describe('import tools in the browser', () => {
     const tag = Date.now().toString(36);
     const t = await createTenant(s, `Ziel ${tag}`);
     const admin = await s.adminToken();
-    const legacy = await s.api('POST', '/api/vcard/company', { token: admin, body: { org: `Altfirma ${tag}`, plz: '12345', ort: 'Altstadt' } });
+    const legacy = await s.call('vcardCompanyCreate', { token: admin, body: { org: `Altfirma ${tag}`, plz: '12345', ort: 'Altstadt' } });
     for (const lastname of ['Eins', 'Zwei']) {
-      expect((await s.api('POST', '/api/vcard/person', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname } })).status).toBe(200);
+      expect((await s.call('vcardPersonCreate', { token: admin, body: { companyId: legacy.body.id, firstname: 'Alt', lastname } })).status).toBe(200);
     }
     const { page } = await openPage();
     await signIn(page, ADMIN);
@@ -134,7 +134,7 @@ describe('import tools in the browser', () => {
     await dialog.getByText(`Profil „Altfirma ${tag}“ ist vorhanden und wird verwendet.`).waitFor();
     await dialog.getByRole('button', { name: 'Jetzt konvertieren' }).click();
     await section.getByRole('status').filter({ hasText: `Profil „Altfirma ${tag}“ bereits vorhanden, wiederverwendet. 0 angelegt, 0 aktualisiert, 2 unverändert, 0 fehlgeschlagen` }).waitFor();
-    const profiles = await s.api('GET', `/api/card/company/profil/all/${t.company.id}`, { token: admin });
+    const profiles = await s.call('profileList', { params: { companyId: t.company.id }, token: admin });
     expect(profiles.body.map((p: { profilname: string }) => p.profilname)).toContain(`Altfirma ${tag}`);
   });
 

@@ -47,7 +47,7 @@ describe('legacy vcard area in the browser', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Unternehmen wurde erfolgreich angelegt');
     await page.waitForURL('**/vcard/company');
-    const companies = (await s.api('GET', '/api/vcard/company', { token: await s.adminToken() })).body as { id: string; org: string }[];
+    const companies = (await s.call('vcardCompanyList', { token: await s.adminToken() })).body as { id: string; org: string }[];
     const companyId = companies.find((c) => c.org === org)!.id;
 
     // The row's action menu by keyboard: opens on its first item, arrows move, Escape closes and focus returns.
@@ -89,7 +89,7 @@ describe('legacy vcard area in the browser', () => {
     await page.locator('input[name="person.background"]').fill('#123456');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Einstellungen wurden erfolgreich gespeichert');
-    const saved = (await s.api('GET', `/api/vcard/company/settings/${companyId}`, { token: await s.adminToken() })).body;
+    const saved = (await s.call('vcardSettingsGet', { params: { id: companyId }, token: await s.adminToken() })).body;
     expect(saved.settings).toMatchObject({ theme: 'the-vcard-v2', person: { background: '#123456', color: '#fff' }, logo: { top: 22, left: 36, height: 34 } });
 
     // Two persons.
@@ -111,7 +111,7 @@ describe('legacy vcard area in the browser', () => {
       await toast(page, 'Person wurde erfolgreich angelegt');
       await page.getByRole('row').filter({ hasText: last! }).waitFor();
     }
-    const persons = (await s.api('GET', `/api/vcard/person/company/${companyId}`, { token: await s.adminToken() })).body as { id: string; lastname: string }[];
+    const persons = (await s.call('vcardPersonListByCompany', { params: { companyId }, token: await s.adminToken() })).body as { id: string; lastname: string }[];
     expect(persons.map((p) => p.lastname)).toEqual(['Beispiel', 'Muster']);
     const erika = persons.find((p) => p.lastname === 'Muster')!;
 
@@ -148,7 +148,7 @@ describe('legacy vcard area in the browser', () => {
     await dialog.getByRole('button', { name: 'Löschen' }).click();
     await toast(page, 'Unternehmen wurde erfolgreich gelöscht');
     await page.getByRole('row').filter({ hasText: org }).waitFor({ state: 'detached' });
-    for (const p of persons) expect((await s.api('GET', `/api/vcard/person/${p.id}`, { token: await s.adminToken() })).status).toBe(404);
+    for (const p of persons) expect((await s.call('vcardPersonGet', { params: { id: p.id }, token: await s.adminToken() })).status).toBe(404);
     await visitor.page.goto(`${s.baseUrl}/c/${erika.id}`);
     await visitor.page.getByText('Karte nicht gefunden').waitFor();
   });
@@ -166,11 +166,11 @@ describe('legacy vcard area in the browser', () => {
   test('legacy company form: anwender with views and a person modal, profile duplicate with \' Copy\'', { timeout: 90_000 }, async () => {
     const { company, user } = await createTenant(s);
     const admin = await s.adminToken();
-    const profile = (await s.api('GET', `/api/card/company/profil/all/${company.id}`, { token: admin })).body[0] as { id: string; profilname: string };
-    const person = (await s.api('POST', '/api/card/company/person', { token: admin, body: { companyProfilId: profile.id, firstname: 'Anna', lastname: 'Anwender' } })).body as { id: string };
-    await s.api('GET', `/api/card/${person.id}`);
-    await s.api('GET', `/api/card/${person.id}`);
-    await s.api('GET', `/api/card/${person.id}`);
+    const profile = (await s.call('profileList', { params: { companyId: company.id }, token: admin })).body[0] as { id: string; profilname: string };
+    const person = (await s.call('personCreate', { token: admin, body: { companyProfilId: profile.id, firstname: 'Anna', lastname: 'Anwender' } })).body as { id: string };
+    await s.call('cardGet', { params: { id: person.id } });
+    await s.call('cardGet', { params: { id: person.id } });
+    await s.call('cardGet', { params: { id: person.id } });
     await s.flushViews();
     expect(user.id).toBeTruthy();
 
@@ -208,7 +208,7 @@ describe('legacy vcard area in the browser', () => {
     await modal.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Visitenkarte wurde erfolgreich gespeichert');
     await page.getByRole('row').filter({ hasText: 'Anwender, Annette' }).waitFor();
-    expect((await s.api('GET', `/api/card/company/person/${person.id}`, { token: admin })).body.firstname).toBe('Annette');
+    expect((await s.call('personGet', { params: { id: person.id }, token: admin })).body.firstname).toBe('Annette');
 
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByRole('button', { name: `Aktionen für ${profile.profilname}` }).click();
@@ -220,7 +220,7 @@ describe('legacy vcard area in the browser', () => {
 
 test('legacy images: logo on the company edit form, photo on the person form, shown on the public card', { timeout: 90_000 }, async () => {
   const admin = await s.adminToken();
-  const co = (await s.api('POST', '/api/vcard/company', { token: admin, body: { org: uniqueName('Bildfirma '), plz: '10115', ort: 'Berlin' } })).body as { id: string };
+  const co = (await s.call('vcardCompanyCreate', { token: admin, body: { org: uniqueName('Bildfirma '), plz: '10115', ort: 'Berlin' } })).body as { id: string };
   const { page } = await openPage();
   await signIn(page, ADMIN.username, ADMIN.password);
 
@@ -234,9 +234,9 @@ test('legacy images: logo on the company edit form, photo on the person form, sh
   await cropper.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Speichern' }).click();
   await toast(page, 'Unternehmen wurde erfolgreich gespeichert');
-  const logo = (await s.api('GET', `/api/vcard/company/${co.id}`, { token: admin })).body.logo as string;
+  const logo = (await s.call('vcardCompanyGet', { params: { id: co.id }, token: admin })).body.logo as string;
   expect(logo).toMatch(/\.png$/);
-  expect((await fetch(`${s.baseUrl}/api/upload/logo/${logo}`)).status).toBe(200);
+  expect((await s.call('uploadGet', { params: { field: 'logo', filename: logo } })).status).toBe(200);
 
   await page.goto(`${s.baseUrl}/vcard/person/add?companyId=${co.id}`);
   await page.getByLabel('Vorname').fill('Bea');
@@ -248,7 +248,7 @@ test('legacy images: logo on the company edit form, photo on the person form, sh
   await expectNoAxeViolations(page, 'legacy person form with an image');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await page.waitForURL('**/vcard/person?companyId=*');
-  const person = ((await s.api('GET', `/api/vcard/person/company/${co.id}`, { token: admin })).body as { id: string; image?: string }[])[0]!;
+  const person = ((await s.call('vcardPersonListByCompany', { params: { companyId: co.id }, token: admin })).body as { id: string; image?: string }[])[0]!;
   // The cropper uploads photos as JPEG.
   expect(person.image).toMatch(/\.jpg$/);
 
@@ -260,5 +260,5 @@ test('legacy images: logo on the company edit form, photo on the person form, sh
 
 test('non-admin gets the API refusal too', async () => {
   const u = await createUserToken(s);
-  expect((await s.api('GET', '/api/vcard/company', { token: u.token })).status).toBe(403);
+  expect((await s.call('vcardCompanyList', { token: u.token })).status).toBe(403);
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   s = await startTestServer();
   t = await createTenant(s);
   id = await createCard(s, t, await createProfile(s, t.company.id, fullProfile('')));
-  signature = (await s.api('GET', `/api/wallet/signature/${id}`, { token: t.user.token })).body.signature as string;
+  signature = (await s.call('walletSignature', { params: { userId: id }, token: t.user.token })).body.signature as string;
 }, 60_000);
 afterAll(async () => { await closeBrowser(); await s.close(); });
 

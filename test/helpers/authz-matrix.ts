@@ -24,11 +24,10 @@ export function runAuthzMatrix(shard: number, shards: number): void {
   /** What a refused call must leave untouched: the call's own objects, or the shared tenant. */
   const stateOf = async (call: Call) => {
     if (call.state) return call.state();
-    const paths = [
-      `/api/card/company/${t.company.id}`, `/api/card/company/profil/${t.profile.id}`,
-      `/api/card/company/person/${t.person.id}`, `/api/user/${t.user.id}`,
-    ];
-    return Promise.all(paths.map((p) => c.read(p)));
+    return Promise.all([
+      c.read('companyGet', { params: { id: t.company.id } }), c.read('profileGet', { params: { id: t.profile.id } }),
+      c.read('personGet', { params: { id: t.person.id } }), c.read('userGet', { params: { id: t.user.id } }),
+    ]);
   };
 
   const expectNoLeak = (res: Sent, label: string) => {
@@ -39,10 +38,8 @@ export function runAuthzMatrix(shard: number, shards: number): void {
 
   async function freshAdminToken(): Promise<string> {
     const username = uniqueName('admin');
-    const res = await s.api('POST', '/api/user', {
-      token: await s.adminToken(),
-      body: { username, email: `${username}@beispiel.de`, firstname: 'Zweiter', lastname: 'Admin', password: 'Mond-Kiefer-Rad-315', userGroupId: 'admin' },
-    });
+    const res = await s.call('userCreate', { token: await s.adminToken(),
+      body: { username, email: `${username}@beispiel.de`, firstname: 'Zweiter', lastname: 'Admin', password: 'Mond-Kiefer-Rad-315', userGroupId: 'admin' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return s.login(username, 'Mond-Kiefer-Rad-315');
   }

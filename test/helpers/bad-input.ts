@@ -142,11 +142,11 @@ export function runBadInput(shard: number, shards: number): void {
   const uploadedFiles = () => readdirSync(join(s.uploadsDir, 'images')).length;
   const stateOf = async (call: Call) => {
     const own = call.state ? await call.state() : undefined;
-    const paths = [
-      `/api/card/company/${t.company.id}`, `/api/card/company/profil/${t.profile.id}`,
-      `/api/card/company/person/${t.person.id}`, `/api/user/${t.user.id}`,
-    ];
-    return { own, tenant: await Promise.all(paths.map((p) => c.read(p))), files: uploadedFiles() };
+    const tenant = await Promise.all([
+      c.read('companyGet', { params: { id: t.company.id } }), c.read('profileGet', { params: { id: t.profile.id } }),
+      c.read('personGet', { params: { id: t.person.id } }), c.read('userGet', { params: { id: t.user.id } }),
+    ]);
+    return { own, tenant, files: uploadedFiles() };
   };
 
   const expectRefused = (res: Sent, label: string) => {

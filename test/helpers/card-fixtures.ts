@@ -8,10 +8,8 @@ import type { TestServer } from './server.ts';
 export async function createUserToken(s: TestServer): Promise<{ id: string; token: string; username: string; password: string }> {
   const username = uniqueName('u');
   const password = 'Tulpe-Wolke-Kiesel-42';
-  const res = await s.api('POST', '/api/user', {
-    token: await s.adminToken(),
-    body: { username, email: `${username}@beispiel.de`, firstname: 'Test', lastname: 'Nutzer', password, userGroupId: 'user' },
-  });
+  const res = await s.call('userCreate', { token: await s.adminToken(),
+    body: { username, email: `${username}@beispiel.de`, firstname: 'Test', lastname: 'Nutzer', password, userGroupId: 'user' } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { id: res.body.id, token: await s.login(username, password), username, password };
 }
@@ -20,10 +18,8 @@ export async function createUserToken(s: TestServer): Promise<{ id: string; toke
 export const TEST_COMPANY_CREDITS = 1000;
 
 export async function createCompany(s: TestServer, o: { org?: string; userIds?: string[]; credits?: number } = {}): Promise<{ id: string; org: string }> {
-  const res = await s.api('POST', '/api/card/company', {
-    token: await s.adminToken(),
-    body: { org: o.org ?? uniqueName('Firma '), userIds: o.userIds ?? [] },
-  });
+  const res = await s.call('companyCreate', { token: await s.adminToken(),
+    body: { org: o.org ?? uniqueName('Firma '), userIds: o.userIds ?? [] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const credits = o.credits ?? TEST_COMPANY_CREDITS;
   if (credits) await addCredits(s, res.body.id, credits);
@@ -32,10 +28,8 @@ export async function createCompany(s: TestServer, o: { org?: string; userIds?: 
 
 /** Books credits for a company through the admin route, as an admin would. */
 export async function addCredits(s: TestServer, companyId: string, credits: number, infotext?: string): Promise<{ id: string; credits: number }> {
-  const res = await s.api('POST', '/api/card/company/credit/history', {
-    token: await s.adminToken(),
-    body: { companyId, credits, ...(infotext ? { infotext } : {}) },
-  });
+  const res = await s.call('creditHistoryCreate', { token: await s.adminToken(),
+    body: { companyId, credits, ...(infotext ? { infotext } : {}) } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -47,22 +41,20 @@ export interface TestProfile {
 }
 
 export async function createProfile(s: TestServer, companyId: string, extra: Record<string, unknown> = {}): Promise<TestProfile> {
-  const res = await s.api('POST', '/api/card/company/profil', {
-    token: await s.adminToken(),
-    body: { companyId, profilname: uniqueName('Profil '), ...extra },
-  });
+  const res = await s.call('profileCreate', { token: await s.adminToken(),
+    body: { companyId, profilname: uniqueName('Profil '), ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 
 export async function getCompany(s: TestServer, companyId: string): Promise<{ cardCountTotal: number; cardCountActive: number }> {
-  const res = await s.api('GET', `/api/card/company/${companyId}`, { token: await s.adminToken() });
+  const res = await s.call('companyGet', { params: { id: companyId }, token: await s.adminToken() });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 export async function getProfileCardCount(s: TestServer, profileId: string): Promise<number> {
-  const res = await s.api('GET', `/api/card/company/profil/${profileId}`, { token: await s.adminToken() });
+  const res = await s.call('profileGet', { params: { id: profileId }, token: await s.adminToken() });
   expect(res.status).toBe(200);
   return res.body.cardCount;
 }
@@ -88,10 +80,7 @@ export async function createBareTenant(s: TestServer, org?: string, o: { credits
 
 /** Uploads a small PNG for a company; answers the stored file name. */
 export async function uploadImage(s: TestServer, token: string, companyId: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(makePng(271, 200))], { type: 'image/png' }), 'bild.png');
-  const res = await fetch(`${s.baseUrl}/api/upload/${companyId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { filename?: string };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.filename!;
+  const res = await s.call('uploadCreate', { params: { id: companyId }, token, multipart: [{ name: 'image', filename: 'bild.png', contentType: 'image/png', data: makePng(271, 200) }] });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.filename;
 }

@@ -8,20 +8,23 @@ import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
+import { readAnswer, routeCaller } from './api-client.ts';
+import type { ApiResponse, RouteCaller } from './api-client.ts';
+
+export type { ApiResponse } from './api-client.ts';
 
 export const ADMIN = { username: 'admin', password: 'Wolke-Tinte-Regal-51' };
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
 
 export interface TestServer {
   baseUrl: string;
   tableName: string;
   uploadsDir: string;
-  /** JSON call through the local HTTP adapter, exactly as the browser makes it. */
+  /** A call of a route of the table, typed by its contract (test/helpers/api-client.ts): `s.call('userGet', { params: { id }, token })`. */
+  call: RouteCaller;
+  /**
+   * A raw request, for what the contract cannot express: a wrong method, a path of no route, a
+   * body or type the route refuses. Every use says why it is raw.
+   */
   api<T = any>(method: string, path: string, o?: { body?: unknown; token?: string | undefined; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
@@ -34,7 +37,7 @@ export interface TestServer {
  * The product's local server on a free port with a table of its own in the shared DynamoDB
  * Local, so test files never see each other's data.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(o: { endpoint?: string } = {}): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
@@ -43,7 +46,8 @@ export async function startTestServer(): Promise<TestServer> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await prepareLocal({
-    endpoint: inject('dynamoEndpoint'),
+    // Outside vitest (the bench) the caller names DynamoDB Local's endpoint.
+    endpoint: o.endpoint ?? inject('dynamoEndpoint'),
     tableName,
     uploadsDir,
     authSecret: randomBytes(32).toString('hex'),
@@ -59,21 +63,16 @@ export async function startTestServer(): Promise<TestServer> {
     const res = await fetch(baseUrl + path, {
       method,
       headers,
+      redirect: 'manual',
       ...(o.body !== undefined ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) } : {}),
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    return { status: res.status, body: body as any, headers: res.headers };
+    return readAnswer(res);
   };
+  const call = routeCaller(baseUrl);
 
   let admin: string | undefined;
   const login = async (username: string, password: string) => {
-    const res = await api('POST', '/api/auth', { body: { username, password } });
+    const res = await call('authLogin', { body: { username, password } });
     if (res.status !== 200) throw new Error(`Login ${username} fehlgeschlagen: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token as string;
   };
@@ -82,6 +81,7 @@ export async function startTestServer(): Promise<TestServer> {
     baseUrl,
     tableName,
     uploadsDir,
+    call,
     api,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
@@ -110,6 +110,7 @@ export function useTestServer(): TestServer {
     get baseUrl() { return current().baseUrl; },
     get tableName() { return current().tableName; },
     get uploadsDir() { return current().uploadsDir; },
+    call: ((name: never, ...rest: never[]) => (current().call as (...a: unknown[]) => unknown)(name, ...rest)) as RouteCaller,
     api: (method, path, o) => current().api(method, path, o),
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -10,16 +10,16 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { handlerBundle } from '../../functions/bundle-options.ts';
-import { addNativeModules } from '../../functions/native-modules.ts';
+import type { Metafile } from 'esbuild';
+import { handlerBundle } from '../../infra/bundle-options.ts';
+import { addNativeModules } from '../../infra/native-modules.ts';
 import { makePng } from '../helpers/images.ts';
-import { allEntries } from '../../functions/build.ts';
-import { bundleAll, bundleDirName } from '../../functions/bundle.ts';
+import { allEntries, bundleAll, bundleDirName } from '../../infra/bundle.ts';
 import { AppFunction } from '../../infra/constructs/app-function.ts';
 import { areas } from '../../shared/api/routes.ts';
 
-// The real esbuild bundles (the stack test skips bundling): every area and job builds, an area
-// bundle dispatches to its routes' handlers, and CDK stages each function's own bundle.
+// The real esbuild bundles (the stack test skips bundling): every area, function URL and job builds, an area
+// bundle dispatches to its routes' chunks, and CDK stages each function's own bundle.
 const scratch: string[] = [];
 const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); scratch.push(d); return d; };
 afterAll(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
@@ -40,28 +40,37 @@ function elfMachine(file: string): 'aarch64' | 'x86-64' | string {
   return machine === 183 ? 'aarch64' : machine === 62 ? 'x86-64' : `machine ${machine}`;
 }
 
+/** The JavaScript files of a built function (entry and chunks), relative to its folder. */
+const jsFiles = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.mjs') && !f.startsWith('node_modules'));
+/** All JavaScript a function ships, entry and chunks together. */
+const shipped = (dir: string) => jsFiles(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+
 const version = (dir: string, pkg: string) => (JSON.parse(readFileSync(join(dir, pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('Lambda bundles', () => {
-  test('every area and job bundles; the system bundle answers GET /api/health and 404s an unknown route key', async () => {
+  test('every area, function URL and job bundles; the system bundle answers GET /api/health and 404s an unknown route key', async () => {
     for (const entry of allEntries()) {
       const dir = join(out, bundleDirName(entry));
       expect(existsSync(join(dir, 'index.mjs')), dir).toBe(true);
-      // The map ships beside the bundle (read only when an error is mapped), not inlined.
-      expect(existsSync(join(dir, 'index.mjs.map')), dir).toBe(true);
-      expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('sourceMappingURL=data:');
+      // Maps ship beside the entry and each chunk (read only when an error is mapped), not inlined.
+      for (const f of jsFiles(dir)) {
+        expect(existsSync(join(dir, `${f}.map`)), `${dir}/${f}`).toBe(true);
+        expect(readFileSync(join(dir, f), 'utf8')).not.toContain('sourceMappingURL=data:');
+      }
     }
     for (const route of Object.values(areas.user)) expect(readFileSync(join(out, 'user/index.mjs'), 'utf8')).toContain(`${route.method} ${route.path}`);
-    // The CSS parser runs where customCss is saved, never on the public card's cold start (issue 19).
+    // The CSS parser runs where customCss is saved, never on the public card's cold start (issue 19):
+    // not in any chunk of the card function.
     const parserMarkers = ['Unexpected newline while consuming a string token', 'postcss'];
-    const card = readFileSync(join(out, 'card/index.mjs'), 'utf8');
+    const card = shipped(join(out, 'card'));
     for (const marker of parserMarkers) expect(card.includes(marker), `card bundle contains ${marker}`).toBe(false);
-    expect(readFileSync(join(out, 'profile/index.mjs'), 'utf8')).toContain(parserMarkers[0]);
+    expect(shipped(join(out, 'profile'))).toContain(parserMarkers[0]);
     // The XLSX library (ExcelTS; its SpreadsheetML namespace) is bundled only where a route needs it.
-    const withXlsx = allEntries().map(bundleDirName).filter((name) => readFileSync(join(out, name, 'index.mjs'), 'utf8').includes('schemas.openxmlformats.org/spreadsheetml/2006/main'));
+    const withXlsx = allEntries().map(bundleDirName).filter((name) => shipped(join(out, name)).includes('schemas.openxmlformats.org/spreadsheetml/2006/main'));
     expect(withXlsx.sort()).toEqual(['exports', 'tools']);
 
-    Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+    // No database behind it (nothing listens on port 9): the health check answers degraded.
+    Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     const { handler } = (await import(pathToFileURL(join(out, 'system/index.mjs')).href)) as { handler: (e: unknown, c: unknown) => Promise<{ statusCode: number; body: string }> };
     const event = (routeKey: string) => ({ routeKey, rawPath: '/api/health', headers: {}, requestContext: { requestId: 'r1', http: { method: 'GET', path: '/api/health', sourceIp: '127.0.0.1' } } });
     const health = await handler(event('GET /api/health'), {});
@@ -97,10 +106,23 @@ describe('Lambda bundles', () => {
       expect(natives.map((f) => elfMachine(join(dir, f))).every((m) => m === 'aarch64'), natives.join(', ')).toBe(true);
       expect(existsSync(join(dir, '@img/sharp-linux-x64'))).toBe(false);
     }
-    // Loaded on first use: importing the upload area (its public image GETs) does not load libvips.
-    const upload = readFileSync(join(out, 'upload/index.mjs'), 'utf8');
+    // Loaded on first use: importing the upload area or the upload route's chunk does not load libvips.
+    const upload = shipped(join(out, 'upload'));
     expect(upload).toContain('import("sharp")');
     expect(upload).not.toMatch(/\bfrom\s*"sharp"/);
+  });
+
+  test('a native package goes only where the table declares it, and the build checks the declaration', () => {
+    const metafile = (imports: { path: string; kind: 'dynamic-import'; external: boolean }[]) =>
+      ({ inputs: {}, outputs: { 'x/chunks/a.mjs': { bytes: 1, inputs: {}, imports, exports: [] } } }) as unknown as Metafile;
+    const sharp = [{ path: 'sharp', kind: 'dynamic-import' as const, external: true }];
+    const dir = tempDir('vk-native-');
+    expect(() => addNativeModules({ name: 'x', bundleDir: dir, metafile: metafile(sharp), declared: [], target: 'host' })).toThrow("native: ['sharp']");
+    expect(() => addNativeModules({ name: 'x', bundleDir: dir, metafile: metafile([]), declared: ['sharp'], target: 'host' })).toThrow('importiert es nicht');
+    expect(addNativeModules({ name: 'x', bundleDir: dir, metafile: metafile([]), declared: [], target: 'host' })).toEqual([]);
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    expect(addNativeModules({ name: 'x', bundleDir: dir, metafile: metafile(sharp), declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
+    expect(existsSync(join(dir, 'node_modules/sharp/package.json'))).toBe(true);
   });
 
   test('the same bundled pipeline runs here with this machine\'s sharp (x64): decodes, resizes, encodes', async () => {
@@ -110,7 +132,7 @@ describe('Lambda bundles', () => {
       format: handlerBundle.format, platform: handlerBundle.platform, target: handlerBundle.target, external: handlerBundle.external,
       mainFields: handlerBundle.mainFields, banner: { js: handlerBundle.banner }, outExtension: { '.js': '.mjs' }, entryNames: 'index', metafile: true, logLevel: 'silent',
     });
-    expect(addNativeModules({ bundleDir: dir, metafile: result.metafile, target: 'host' })).toEqual(['sharp']);
+    expect(addNativeModules({ name: 'pipeline', bundleDir: dir, metafile: result.metafile, declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
     writeFileSync(join(dir, 'in.png'), makePng(700, 300));
     writeFileSync(join(dir, 'run.mjs'), `
       import { processImage } from './index.mjs';
@@ -144,7 +166,8 @@ describe('Lambda bundles', () => {
     new AppFunction(stack, 'Upload', { entry: { area: 'upload' }, description: 'upload', needs: {}, resources, environment: {} });
     app.synth();
     const assets = readdirSync(outdir).filter((d) => d.startsWith('asset.') && existsSync(join(outdir, d, 'index.mjs'))).map((d) => join(outdir, d));
-    const bundles = assets.map((d) => readFileSync(join(d, 'index.mjs'), 'utf8'));
+    // Everything a function ships (entry and chunks), per staged asset.
+    const bundles = assets.map(shipped);
     expect(bundles).toHaveLength(3);
     expect(bundles.filter((b) => b.includes('GET /api/health'))).toHaveLength(1);
     expect(bundles.filter((b) => b.includes('CreateInvalidation'))).toHaveLength(1);

@@ -9,13 +9,13 @@ import * as z from 'zod';
 import { VisitenkartenStack } from '../../infra/stack.ts';
 import { VisitenkartenWafStack } from '../../infra/waf-stack.ts';
 import { jobs } from '../../infra/jobs.ts';
-import { areas, routeList } from '../../shared/api/routes.ts';
+import { apiRoutesByArea, areas, routeList } from '../../shared/api/routes.ts';
 import { apiRouteKey, defineRoute } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { cloudFrontFunctionCode, ORIGIN_SECRET_HEADER, viewerAddressFunctionCode } from '../../shared/edge-functions.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/security-headers.ts';
-import { CDN_LOG_PREFIX } from '../../infra/layout.ts';
-import { HTTP_API_TIMEOUT_SECONDS } from '../../infra/areas.ts';
+import { CDN_LOG_PREFIX } from '../../shared/api/needs.ts';
+import { HTTP_API_TIMEOUT_SECONDS } from '../../infra/constructs/api.ts';
 import { DEFAULT_IMPORT_TIME_BUDGET_MS } from '../../functions/lib/env.ts';
 import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from './synth.ts';
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
@@ -26,13 +26,18 @@ const { template } = real;
 afterAll(removeSynthOutput);
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
 const areaNames = Object.keys(areas);
+/** Routes behind API Gateway (those on a function URL have no API route). */
+const apiRouteCount = routeList.filter((r) => !r.functionUrl).length;
 
 /** The real route table padded with made-up areas to `total` routes: the stack must still fit. */
 function paddedAreas(total: number, extraAreas = 6): Record<string, RouteDef[]> {
-  const out: Record<string, RouteDef[]> = Object.fromEntries(Object.entries(areas).map(([n, m]) => [n, Object.values(m) as RouteDef[]]));
-  for (let i = 0; routeList.length + i < total; i++) {
+  const out: Record<string, RouteDef[]> = apiRoutesByArea();
+  for (let i = 0; apiRouteCount + i < total; i++) {
     const area = `pad${i % extraAreas}`;
-    (out[area] ??= []).push(defineRoute({ name: `pad${i}`, method: i % 2 ? 'POST' : 'GET', path: `/api/${area}/r${i}/{id}`, access: 'user', params: z.object({ id: z.string() }) }));
+    (out[area] ??= []).push(defineRoute({
+      name: `pad${i}`, method: i % 2 ? 'POST' : 'GET', path: `/api/${area}/r${i}/{id}`, access: 'user', params: z.object({ id: z.string() }),
+      handler: `functions/handlers/${area}/pad${i}.ts`, needs: { table: 'read' },
+    }));
   }
   return out;
 }
@@ -52,7 +57,7 @@ describe('resource budget (CloudFormation allows 500 per stack)', () => {
   });
 
   test('a route costs exactly one resource (its route; integration and permission are per area), a GET route too (declared as ANY, no HEAD twin)', () => {
-    const count = (n: number, id: string) => resourceCount(synth((app) => new VisitenkartenStack(app, id, { areas: paddedAreas(routeList.length + n, 1) })).template);
+    const count = (n: number, id: string) => resourceCount(synth((app) => new VisitenkartenStack(app, id, { areas: paddedAreas(apiRouteCount + n, 1) })).template);
     const [one, two, three] = [count(1, 'A'), count(2, 'B'), count(3, 'C')];
     // The padding alternates GET (pad0, pad2) and POST (pad1).
     expect(two - one).toBe(1);
@@ -107,12 +112,12 @@ describe('functions per area', () => {
     }
   });
 
-  test('every route-table entry is an API route integrated with its area function', () => {
+  test('every route-table entry not on a function URL is an API route integrated with its area function', () => {
     const routes = resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.map(apiRouteKey).sort());
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(routeList.filter((r) => !r.functionUrl).map(apiRouteKey).sort());
     const integrations = Object.fromEntries(resources('AWS::ApiGatewayV2::Integration').map(([id, i]) => [id, JSON.stringify(i.Properties.IntegrationUri)]));
-    for (const [area, mod] of Object.entries(areas)) {
-      for (const route of Object.values(mod)) {
+    for (const [area, list] of Object.entries(apiRoutesByArea())) {
+      for (const route of list) {
         const r = routes.find((x) => x.RouteKey === apiRouteKey(route))!;
         const integrationId = (r.Target['Fn::Join'][1][1] as { Ref: string }).Ref;
         expect(integrations[integrationId], route.name).toContain(`ApiArea${area}`);
@@ -138,7 +143,8 @@ describe('functions per area', () => {
     }
     // An HTTP API matches HEAD only to a route declared for HEAD or ANY: every GET route is declared as ANY.
     const keys = new Set(resources('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string));
-    const gets = routeList.filter((r) => r.method === 'GET');
+    // (Routes on a function URL are no API routes: their router answers HEAD itself, test/unit/wallet-links-url.test.ts.)
+    const gets = routeList.filter((r) => r.method === 'GET' && !r.functionUrl);
     expect(gets.length).toBeGreaterThan(30);
     expect(gets.filter((r) => !keys.has(`ANY ${r.path}`)).map((r) => r.name)).toEqual([]);
     expect([...keys].filter((k) => k.startsWith('GET ') || k.startsWith('HEAD '))).toEqual([]);
@@ -178,7 +184,7 @@ describe('CDK hygiene', () => {
 describe('jobs', () => {
   test('every declared job has its module exporting handler', async () => {
     for (const job of jobs) {
-      const file = resolve(import.meta.dirname, '../../functions/jobs', `${job.name}.ts`);
+      const file = resolve(import.meta.dirname, '../..', job.handler);
       expect(existsSync(file), file).toBe(true);
       expect(typeof ((await import(file)) as { handler?: unknown }).handler, job.name).toBe('function');
     }
@@ -454,9 +460,9 @@ describe('signed wallet links: Lambda function URL behind CloudFront (origin acc
     expect(secretIds).toHaveLength(2);
     const policies = resources('AWS::IAM::Policy');
     const readers = policies.filter(([, p]) => secretIds.some((s) => JSON.stringify(p.Properties.PolicyDocument).includes(s))).map(([id]) => id);
-    for (const who of ['ApiAreawallet', 'WalletLinks', 'ApiAreaperson']) expect(readers.some((id) => id.startsWith(who)), who).toBe(true);
+    for (const who of ['ApiAreawallet', 'Urlswalletlinks', 'ApiAreaperson']) expect(readers.some((id) => id.startsWith(who)), who).toBe(true);
     expect(readers.some((id) => id.startsWith('ApiAreasystem')), 'system area').toBe(false);
-    const env = urls.length ? resources('AWS::Lambda::Function').find(([id]) => id.startsWith('WalletLinks'))![1].Properties.Environment.Variables : {};
+    const env = urls.length ? resources('AWS::Lambda::Function').find(([id]) => id.startsWith('Urlswalletlinks'))![1].Properties.Environment.Variables : {};
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['WALLET_CONFIG_SECRET_ARN', 'WALLET_LINK_SECRET_ARN', 'TABLE_NAME', 'UPLOADS_BUCKET']));
     expect(Object.keys(env)).not.toContain('ORIGIN_SECRET_ARN');
   });

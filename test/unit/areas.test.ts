@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { areas, areaOfRoute, routeList, routes } from '../../shared/api/routes.ts';
-import { areaEntrySource } from '../../functions/bundle.ts';
+import { areas, areaOfRoute, functionUrlRoutes, routeList, routes } from '../../shared/api/routes.ts';
+import { entrySource } from '../../infra/bundle.ts';
 import type { AreaName } from '../../shared/api/routes.ts';
 
 describe('API areas (one Lambda each in AWS)', () => {
@@ -17,9 +17,26 @@ describe('API areas (one Lambda each in AWS)', () => {
     }
   });
 
-  test("an area's generated entry dispatches each of its route keys to that route's handler file", () => {
-    const source = areaEntrySource('user');
-    for (const route of Object.values(areas.user)) expect(source).toContain(JSON.stringify(`${route.method} ${route.path}`));
+  test("an area's generated entry imports each of its routes' modules lazily, under the route key (a GET route also under API Gateway's `ANY` key)", () => {
+    const source = entrySource({ area: 'user' });
+    for (const route of Object.values(areas.user)) {
+      const loader = new RegExp(`const (r\\d+) = \\(\\) => import\\("[^"]*/${route.handler}"\\);`).exec(source)?.[1];
+      expect(loader, route.name).toBeDefined();
+      expect(source).toContain(`${JSON.stringify(`${route.method} ${route.path}`)}: ${loader},`);
+      if (route.method === 'GET') expect(source).toContain(`${JSON.stringify(`ANY ${route.path}`)}: ${loader},`);
+    }
     expect(source).not.toContain('/api/auth');
+    // Nothing but the dispatcher is imported statically.
+    expect(source.match(/^import /gm)).toHaveLength(1);
+  });
+
+  test('routes on a function URL are left out of their area and matched by path in the URL entry', () => {
+    const wallet = entrySource({ area: 'wallet' });
+    const urls = functionUrlRoutes();
+    expect(Object.keys(urls)).toEqual(['wallet-links']);
+    for (const route of urls['wallet-links']!) {
+      expect(wallet).not.toContain(route.handler);
+      expect(entrySource({ url: 'wallet-links' })).toContain(`path: ${JSON.stringify(route.path)}`);
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { areas, routeList } from '../../shared/api/routes.ts';
-import { matchRoute } from '../../functions/local/router.ts';
+import { routeMatcher } from '../../functions/lib/route-match.ts';
 import { legacyDefaultSettings, vcardSettingsSchema } from '../../shared/schemas/vcard-settings.ts';
+
+const matchRoute = routeMatcher(routeList);
 
 describe('route table across areas', () => {
   test('no route name is declared by two areas (Object.assign would silently keep one)', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { matchRoute } from '../../functions/local/router.ts';
+import { routeMatcher } from '../../functions/lib/route-match.ts';
+import { routeList } from '../../shared/api/routes.ts';
+
+const matchRoute = routeMatcher(routeList);
 
 // The wallet paths share prefixes: the local router (like API Gateway) must tell them apart by
 // segment count and prefer literal segments over parameters.

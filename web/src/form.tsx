@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { fieldErrorsOf } from '../../shared/schemas/common.ts';
 import { msg } from '../../shared/messages.ts';
 import { showError } from './toast.tsx';
@@ -13,8 +14,8 @@ export type Checked<T> = { data: T; errors: null } | { data: null; errors: Field
  * Validates form values with the route's shared schema before anything is sent; on failure
  * the errors go inline and the toast of spec §5 appears.
  */
-export function validateForm<S extends z.ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
-  const result = schema.safeParse(values);
+export function validateForm<S extends z.core.$ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
+  const result = safeParse(schema, values);
   if (result.success) return { data: result.data, errors: null };
   showError(msg.errors.invalidInput);
   return { data: null, errors: fieldErrorsOf(result.error) };

@@ -34,7 +34,7 @@ import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { useWrite } from './data.tsx';
 import type { WriteOptions } from './data.tsx';
 
-export type Parsed<O> = { success: true; data: O } | { success: false; error: z.ZodError };
+export type Parsed<O> = { success: true; data: O } | { success: false; error: z.core.$ZodError };
 
 export interface FormOptions<V, O> {
   /** Names the form's toasts (one standing toast per form). */

@@ -1,11 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
+import type { QueryCommandInput } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { privacyMessages } from '../../../shared/messages/privacy.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { AuditEntry, AuditFilter } from '../../../shared/schemas/audit.ts';
 import { env } from '../../lib/env.ts';
 
@@ -95,8 +97,8 @@ function toEntry(item: Record<string, unknown>): AuditEntry {
  */
 export async function listAudit(o: { auth: AuthUser; filter: AuditFilter; limit: number; cursor?: string | undefined }): Promise<AuditPage> {
   const f = o.filter;
-  if (!o.auth.isAdmin && !f.companyId) throw new ValidationError(msg.errors.invalidInput, { companyId: msg.privacy.errors.companyRequired });
-  if (f.companyId) requireCompanyAccess(o.auth, f.companyId, msg.company.notFound);
+  if (!o.auth.isAdmin && !f.companyId) throw new ValidationError(msg.errors.invalidInput, { companyId: privacyMessages.errors.companyRequired });
+  if (f.companyId) requireCompanyAccess(o.auth, f.companyId, companyMessages.notFound);
   const { lo, hi } = range(f);
   const now = Math.floor(Date.now() / 1000);
   const notExpired = 'expiresAt > :now';

@@ -1,32 +1,36 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ThrottledError, UnauthenticatedError } from '../../lib/errors.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import { isAdminGroup } from '../../../shared/roles.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { msg } from '../../../shared/messages.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { findUserByUsername } from '../users/find-user-by-username.ts';
 import { releasePasswordAttempt, reservePasswordAttempt } from './throttle.ts';
 import { passwordProblem } from '../users/password-policy.ts';
+import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from '../users/user-item.ts';
 
 /**
  * Accounts from before today's password rules keep signing in; the typed password is checked
  * against the rules here (the only moment it is known) and the result kept on the user, so the
  * back office asks for a new one (GET /api/auth answers `passwordOutdated`) until it is changed.
+ * Only once per password and rules version (`passwordRulesChecked`): the strength estimate and
+ * its dictionaries (about 1.3 MB) load on the first sign-in of an account from before, not on
+ * every sign-in's cold start.
  */
 async function notePasswordRules(user: UserItem, password: string): Promise<void> {
+  if (user.passwordRulesChecked === PASSWORD_RULES_VERSION) return;
   const outdated = (await passwordProblem(password, user)) !== undefined;
-  if (outdated === Boolean(user.passwordOutdated)) return;
   await db().send(new UpdateCommand({
     TableName: tableName(),
     Key: keys.user(user.id),
     // Not a content change: no version bump, so an edit form open elsewhere still saves.
-    UpdateExpression: outdated ? 'SET passwordOutdated = :t' : 'REMOVE passwordOutdated',
+    UpdateExpression: `SET passwordRulesChecked = :r${outdated ? ', passwordOutdated = :t' : ' REMOVE passwordOutdated'}`,
     ConditionExpression: 'attribute_exists(pk)',
-    ...(outdated ? { ExpressionAttributeValues: { ':t': true } } : {}),
+    ExpressionAttributeValues: { ':r': PASSWORD_RULES_VERSION, ...(outdated ? { ':t': true } : {}) },
   }));
 }
 

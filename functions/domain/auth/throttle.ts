@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ThrottledError } from '../../lib/errors.ts';

@@ -1,7 +1,8 @@
 import { cardContent } from '../../../shared/card/content.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import { cardFileStem } from '../../../shared/card/vcard.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
@@ -15,8 +16,8 @@ import { getPersonItem } from '../persons/person-item.ts';
  */
 export async function cardQr(o: { auth: AuthUser; personId: string }): Promise<{ fileName: string; svg: string }> {
   const person = await getPersonItem(o.personId);
-  requireCompanyAccess(o.auth, person?.companyId, msg.person.errors.notFound);
+  requireCompanyAccess(o.auth, person?.companyId, personMessages.errors.notFound);
   const content = cardContent({ person: person!, profile: null });
   const svg = await qrSvg(publicCardUrl(publicBaseUrl(), person!.id));
-  return { fileName: `${msg.card.qrFilePrefix}-${cardFileStem(content, msg.card.fallbackFileName)}.svg`, svg };
+  return { fileName: `${cardMessages.qrFilePrefix}-${cardFileStem(content, cardMessages.fallbackFileName)}.svg`, svg };
 }

@@ -4,7 +4,7 @@ import { profileLanguage } from '../../../shared/card/themes.ts';
 import { buildVcard, cardFileStem } from '../../../shared/card/vcard.ts';
 import type { VcardPhoto } from '../../../shared/card/vcard.ts';
 import { variantFilename } from '../../../shared/images.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { uploadStorageKey } from '../uploads/storage-keys.ts';
@@ -37,5 +37,5 @@ export async function vcardOf(source: CardSource): Promise<{ fileName: string; v
     photo: await vcardPhoto(content.photoFile),
     cardUrl: publicCardUrl(publicBaseUrl(), card.id),
   });
-  return { fileName: `${cardFileStem(content, msg.card.fallbackFileName)}.vcf`, vcard };
+  return { fileName: `${cardFileStem(content, cardMessages.fallbackFileName)}.vcf`, vcard };
 }

@@ -1,12 +1,11 @@
 import { batchGetAll } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 import { getPersonItem } from '../persons/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
-import { readLegacyCard } from '../vcard/legacy-card-source.ts';
 
 /** Everything a public card is made of, as stored. */
 export interface CardSource {
@@ -23,10 +22,11 @@ export interface CardSource {
  * Reads only: this runs for anonymous visitors.
  */
 export async function readCard(o: { personId: string }): Promise<CardSource> {
-  const notFound = () => new NotFoundError(msg.card.notFound);
+  const notFound = () => new NotFoundError(cardMessages.notFound);
   const person = await getPersonItem(o.personId);
   if (!person) {
-    // Not a V2 card: maybe a legacy person (old QR codes); a second read only for unknown ids.
+    // Not a V2 card: maybe a legacy person (old QR codes); a second read (and its code) only for unknown ids.
+    const { readLegacyCard } = await import('../vcard/legacy-card-source.ts');
     const legacy = await readLegacyCard(o.personId);
     if (legacy) return legacy;
     throw notFound();

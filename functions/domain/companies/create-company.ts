@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tableName, transact } from '../../lib/db.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import type { Company, CreateCompanyData } from '../../../shared/schemas/company.ts';
 import { companyRecord } from './company-item.ts';
 import type { CompanyItem } from './company-item.ts';

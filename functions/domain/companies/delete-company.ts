@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, isConditionFailure, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
 import { uploadCdnPaths, variantStorageKeys } from '../uploads/storage-keys.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
@@ -71,7 +71,7 @@ export async function deleteCompany(o: { companyId: string }): Promise<void> {
     }));
     company = out.Attributes as CompanyItem;
   } catch (err) {
-    if (isConditionFailure(err)) throw new NotFoundError(msg.company.notFound);
+    if (isConditionFailure(err)) throw new NotFoundError(companyMessages.notFound);
     throw err;
   }
   // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { Company } from '../../../shared/schemas/company.ts';
 import { getCompanyItem } from './company-item.ts';
 import type { CompanyItem } from './company-item.ts';
@@ -9,9 +9,9 @@ import { toCompanyOutput } from './to-company.ts';
 
 /** A company the caller may reach; another tenant's company answers 404 like a missing one. */
 export async function getAccessibleCompanyItem(o: { auth: AuthUser; companyId: string }): Promise<CompanyItem> {
-  requireCompanyAccess(o.auth, o.companyId, msg.company.notFound);
+  requireCompanyAccess(o.auth, o.companyId, companyMessages.notFound);
   const item = await getCompanyItem(o.companyId);
-  if (!item || item.deleting) throw new NotFoundError(msg.company.notFound);
+  if (!item || item.deleting) throw new NotFoundError(companyMessages.notFound);
   return item;
 }
 

@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { requireCompanyChangeAllowed } from '../../lib/permissions.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { Company, UpdateCompanyData } from '../../../shared/schemas/company.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
@@ -34,11 +35,11 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   if (add.some((id) => !users.has(id))) throw unknownUser();
   // A user that no longer exists has nothing to take the company off.
   const assignment = assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) });
-  const scope = scopeSteps(o.auth, o.companyId, msg.company.notFound);
+  const scope = scopeSteps(o.auth, o.companyId, companyMessages.notFound);
   // Swapping many users at once would exceed what one transaction may hold.
   const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1;
   if (assignment.length > maxChanges) {
-    throw new ValidationError(msg.errors.invalidInput, { userIds: msg.company.tooManyUserChanges.replace('{max}', String(maxChanges)) });
+    throw new ValidationError(msg.errors.invalidInput, { userIds: companyMessages.tooManyUserChanges.replace('{max}', String(maxChanges)) });
   }
 
   const next: CompanyItem = {

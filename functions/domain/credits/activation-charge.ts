@@ -2,7 +2,7 @@ import { ConflictError } from '../../lib/errors.ts';
 import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
-import { msg } from '../../../shared/messages.ts';
+import { creditMessages } from '../../../shared/messages/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { creditEntryPut, newCreditEntry } from './credit-entry.ts';
 import type { CreditEntryItem } from './credit-entry.ts';
@@ -32,7 +32,7 @@ export function activationCharge(o: {
     entry: newCreditEntry({
       companyId: o.companyId,
       credits: -cost,
-      infotext: paidBefore ? msg.credit.infotext.reactivation(name) : msg.credit.infotext.activation(name),
+      infotext: paidBefore ? creditMessages.infotext.reactivation(name) : creditMessages.infotext.activation(name),
       createdAt: o.now,
       createdBy: o.auth.id,
       cardId: o.card.id,
@@ -53,7 +53,7 @@ export async function chargeFailure(companyId: string, cost: number, otherwise: 
   const company = await getCompanyItem(companyId);
   if (!company || company.deleting) return otherwise();
   const balance = company.credits ?? 0;
-  if (balance < cost) return new ConflictError(msg.credit.errors.notEnoughForActivation(cost - balance, cost));
+  if (balance < cost) return new ConflictError(creditMessages.errors.notEnoughForActivation(cost - balance, cost));
   // Enough again by now (a booking landed in between): the user may simply retry.
-  return new ConflictError(msg.credit.errors.changedMeanwhile);
+  return new ConflictError(creditMessages.errors.changedMeanwhile);
 }

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { runGuarded } from '../../lib/guarded-transaction.ts';
 import { requireAdmin } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { creditMessages } from '../../../shared/messages/credit.ts';
 import type { CreateCreditEntryData, CreditEntry } from '../../../shared/schemas/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { balanceUpdate, creditEntryPut, newCreditEntry } from './credit-entry.ts';
@@ -22,14 +22,14 @@ export async function addCreditEntry(o: { auth: AuthUser; input: CreateCreditEnt
     createdBy: o.auth.id,
     kind: 'manual',
   });
-  const companyMissing = () => new NotFoundError(msg.credit.errors.companyNotFound);
+  const companyMissing = () => new NotFoundError(creditMessages.errors.companyNotFound);
   await runGuarded([
     {
       item: balanceUpdate(entry.companyId, entry.credits, entry.credits < 0 ? -entry.credits : undefined),
       onFail: async () => {
         const company = await getCompanyItem(entry.companyId);
         if (!company || company.deleting) return companyMissing();
-        return new ConflictError(msg.credit.errors.belowZero(company.credits ?? 0), { credits: msg.credit.errors.belowZero(company.credits ?? 0) });
+        return new ConflictError(creditMessages.errors.belowZero(company.credits ?? 0), { credits: creditMessages.errors.belowZero(company.credits ?? 0) });
       },
     },
     { item: creditEntryPut(entry), onFail: () => new Error('credit entry id collision') },

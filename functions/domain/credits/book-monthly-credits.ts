@@ -2,7 +2,7 @@ import { tableName, transact } from '../../lib/db.ts';
 import { env } from '../../lib/env.ts';
 import { keys } from '../../lib/keys.ts';
 import { log } from '../../lib/log.ts';
-import { msg } from '../../../shared/messages.ts';
+import { creditMessages } from '../../../shared/messages/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
 import { allCompanyPages } from './all-companies.ts';
@@ -41,7 +41,7 @@ export async function bookMonthlyForCompany(o: { company: CompanyItem; month: st
     const entry = newCreditEntry({
       companyId: company.id,
       credits: -booked,
-      infotext: msg.credit.infotext.monthly(o.month, active, o.perCard) + (booked < due ? msg.credit.infotext.monthlyShort(due, booked) : ''),
+      infotext: creditMessages.infotext.monthly(o.month, active, o.perCard) + (booked < due ? creditMessages.infotext.monthlyShort(due, booked) : ''),
       createdBy: SYSTEM_USER,
       kind: 'monthly',
     });

@@ -21,10 +21,12 @@ export interface CreditEntryItem {
 /** `createdBy` of entries nobody booked by hand. */
 export const SYSTEM_USER = 'system';
 
-const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
+/** Made on first use: a time-zone formatter costs a cold start about 10 ms (ICU zone data). */
+let monthFormat: Intl.DateTimeFormat | undefined;
 
 /** `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on. */
 export function berlinMonth(date: Date): string {
+  monthFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
   const parts = monthFormat.formatToParts(date);
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;

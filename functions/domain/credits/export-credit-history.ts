@@ -2,13 +2,13 @@ import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { exportMessages } from '../../../shared/messages/export.ts';
 import type { CreditEntry } from '../../../shared/schemas/credit.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { listCreditHistory } from './list-credit-history.ts';
 
-const h = msg.exports.creditHistory;
+const h = exportMessages.creditHistory;
 const columns: readonly Column[] = [
   { header: h.date, type: 'date' },
   { header: h.credits, type: 'number' },

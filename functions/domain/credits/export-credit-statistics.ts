@@ -2,12 +2,12 @@ import { exportFile, today } from '../../lib/spreadsheet/export-file.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { exportMessages } from '../../../shared/messages/export.ts';
 import type { MonthStats } from '../../../shared/schemas/credit.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { creditStatistics } from './credit-statistics.ts';
 
-const h = msg.exports.creditStatistics;
+const h = exportMessages.creditStatistics;
 const count = (header: string): Column => ({ header, type: 'number' });
 const columns: readonly Column[] = [
   { header: h.company, type: 'text' },

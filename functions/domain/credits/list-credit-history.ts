@@ -1,10 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, tableName } from '../../lib/db.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
+import { creditMessages } from '../../../shared/messages/credit.ts';
 import type { CreditEntry } from '../../../shared/schemas/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -28,19 +29,19 @@ async function withNames(entries: CreditEntryItem[], viewerIsAdmin: boolean): Pr
   });
   const byId = new Map(users.map((u) => [u.id, u]));
   return entries.map((e) => {
-    if (e.createdBy === SYSTEM_USER) return { ...e, createdByName: msg.credit.system };
+    if (e.createdBy === SYSTEM_USER) return { ...e, createdByName: creditMessages.system };
     const user = byId.get(e.createdBy);
     const byAdmin = user ? isAdminGroup(user.userGroup?.group ?? '') : e.kind === 'manual';
-    if (byAdmin && !viewerIsAdmin) return { ...e, createdBy: ADMIN_BOOKER, createdByName: msg.credit.administrator };
+    if (byAdmin && !viewerIsAdmin) return { ...e, createdBy: ADMIN_BOOKER, createdByName: creditMessages.administrator };
     return { ...e, ...(user ? { createdByName: user.username } : {}) };
   });
 }
 
 /** One page of a company's history, newest first. The cursor must continue this company's list. */
 export async function listCreditHistory(o: { auth: AuthUser; companyId: string; limit: number; cursor?: string | undefined }): Promise<{ items: CreditEntry[]; nextCursor?: string }> {
-  requireCompanyAccess(o.auth, o.companyId, msg.company.notFound);
+  requireCompanyAccess(o.auth, o.companyId, companyMessages.notFound);
   const company = await getCompanyItem(o.companyId);
-  if (!company || company.deleting) throw new NotFoundError(msg.company.notFound);
+  if (!company || company.deleting) throw new NotFoundError(companyMessages.notFound);
   const partition = keys.creditHistoryPartition(o.companyId).pk;
   const start = decodeCursor(o.cursor, ['pk', 'sk'], (key) => key.pk === partition);
   const out = await db().send(new QueryCommand({

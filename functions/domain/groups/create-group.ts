@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../../lib/dynamo.ts';
 import { db, tableName, isConditionFailure } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { UserGroup } from '../../../shared/schemas/user.ts';

@@ -1,7 +1,8 @@
 import { ValidationError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 
@@ -11,9 +12,9 @@ import type { ProfileItem } from '../profiles/profile-item.ts';
  */
 export async function cardProfile(o: { auth: AuthUser; profileId: string; adresseId?: string | undefined }): Promise<ProfileItem> {
   const profile = await getProfileItem(o.profileId, { consistent: true });
-  requireCompanyAccess(o.auth, profile?.companyId, msg.person.errors.profileNotFound);
+  requireCompanyAccess(o.auth, profile?.companyId, personMessages.errors.profileNotFound);
   if (o.adresseId !== undefined && !(profile!.adressen ?? []).some((a) => a.adresseId === o.adresseId)) {
-    throw new ValidationError(msg.errors.invalidInput, { adresseId: msg.person.errors.adresseNotInProfile });
+    throw new ValidationError(msg.errors.invalidInput, { adresseId: personMessages.errors.adresseNotInProfile });
   }
   return profile!;
 }

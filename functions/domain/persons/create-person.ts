@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
@@ -39,12 +39,12 @@ export async function createPerson(o: {
     updatedAt: now,
     ...(o.input.isActive ? { activatedAt: now } : {}),
   };
-  const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
+  const profileGone = () => new NotFoundError(personMessages.errors.profileNotFound);
   // A card created active is an activation: charged in this transaction or not created at all.
   const charge = item.isActive ? activationCharge({ auth: o.auth, companyId: item.companyId, card: { ...item, activatedAt: undefined }, now }) : undefined;
   const cost = charge?.cost ?? 0;
   await runGuarded([
-    ...scopeSteps(o.auth, item.companyId, msg.person.errors.profileNotFound),
+    ...scopeSteps(o.auth, item.companyId, personMessages.errors.profileNotFound),
     {
       item: { Put: { TableName: tableName(), Item: personRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
       onFail: () => new Error('person id collision'),

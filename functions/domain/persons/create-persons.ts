@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
@@ -38,13 +38,13 @@ export async function createPersons(o: { auth: AuthUser; companyId: string; inpu
   }));
   if (new Set(items.map((i) => matchKeyHash(i))).size !== items.length) throw new Error('createPersons: two cards of one group share a match key');
   if (items.some((i) => i.image || i.imageWallet)) throw new Error('createPersons: images need the single-card path');
-  const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
+  const profileGone = () => new NotFoundError(personMessages.errors.profileNotFound);
   const charges = items.flatMap((item) => (item.isActive ? [activationCharge({ auth: o.auth, companyId: o.companyId, card: { ...item, activatedAt: undefined }, now })] : []));
   const cost = charges.reduce((n, c) => n + c.cost, 0);
   const perProfile = new Map<string, number>();
   for (const item of items) perProfile.set(item.companyProfilId, (perProfile.get(item.companyProfilId) ?? 0) + 1);
   const steps: GuardedItem[] = [
-    ...scopeSteps(o.auth, o.companyId, msg.person.errors.profileNotFound),
+    ...scopeSteps(o.auth, o.companyId, personMessages.errors.profileNotFound),
     ...items.map((item): GuardedItem => ({
       item: { Put: { TableName: tableName(), Item: personRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
       onFail: () => new Error('person id collision'),

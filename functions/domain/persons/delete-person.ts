@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
@@ -22,11 +22,11 @@ import { noteChange } from '../audit/audit-scope.ts';
 export async function deletePerson(o: { auth: AuthUser; personId: string }): Promise<{ id: string }> {
   for (let attempt = 1; ; attempt++) {
     const current = await getPersonItem(o.personId, { consistent: true });
-    requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
+    requireCompanyAccess(o.auth, current?.companyId, personMessages.errors.notFound);
     const p = current!;
     try {
       await runGuarded([
-        ...scopeSteps(o.auth, p.companyId, msg.person.errors.notFound),
+        ...scopeSteps(o.auth, p.companyId, personMessages.errors.notFound),
         {
           item: {
             Delete: {
@@ -38,8 +38,8 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
           },
           onFail: () => new ConflictError(),
         },
-        { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(msg.person.errors.notFound) },
-        { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(msg.person.errors.profileNotFound) },
+        { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(personMessages.errors.notFound) },
+        { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(personMessages.errors.profileNotFound) },
         ...matchIndexSteps(p.companyId, p.id, p, undefined),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).

@@ -2,7 +2,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { Column, Row } from '../../lib/spreadsheet/table.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { emailTypes } from '../../../shared/schemas/person.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
@@ -11,14 +11,14 @@ import type { ProfileItem } from '../profiles/profile-item.ts';
 import { readPersonsOfCompany } from './list-persons.ts';
 import type { PersonItem } from './person-item.ts';
 
-const h = msg.person.csv;
+const h = personMessages.csv;
 const text = (header: string): Column => ({ header, type: 'text' });
 
 /** The export's columns, also the import's own column names (shared/schemas/tools.ts) and the templates'. */
 export const personColumns: readonly Column[] = [
   ...[h.lastname, h.firstname, h.nice, h.position, h.profile, h.firmenname, h.org, h.telWork, h.telCell].map(text),
   ...emailTypes.map((_, i) => text(h.email(i + 1))), text(h.url),
-  ...Object.values(msg.person.socialTypes).map(text),
+  ...Object.values(personMessages.socialTypes).map(text),
   ...[h.strasse, h.plz, h.ort, h.bundesland, h.land, h.active].map(text),
   { header: h.createdOn, type: 'date' },
   text(h.id),
@@ -41,7 +41,7 @@ function row(p: Card, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | un
     tel('work'), tel('cell'),
     ...emailTypes.map((type) => (p.email ?? []).find((e) => e.type === type)?.value),
     p.url,
-    ...Object.keys(msg.person.socialTypes).map(social),
+    ...Object.keys(personMessages.socialTypes).map(social),
     address?.straße, address?.plz, address?.ort, address?.bundesland, address?.land,
     p.isActive ? h.yes : h.no,
     p.createdOn,
@@ -52,7 +52,7 @@ function row(p: Card, profile: Pick<ProfileItem, 'profilname' | 'adressen'> | un
 /** The company's card holders as CSV or XLSX, one row per card, sorted by last and first name. */
 export async function exportPersons(o: { companyId: string; format: ExportFormat }): Promise<FileResult> {
   const company = await getCompanyItem(o.companyId);
-  if (!company) throw new NotFoundError(msg.person.errors.companyNotFound);
+  if (!company) throw new NotFoundError(personMessages.errors.companyNotFound);
   const [persons, profiles] = await Promise.all([
     readPersonsOfCompany({ companyId: o.companyId, attributes }),
     queryCompanyProfiles<Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>>({ companyId: o.companyId, projection: ['id', 'profilname', 'adressen'] }),

@@ -1,10 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName } from '../../lib/db.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { Person } from '../../../shared/schemas/person.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import type { PersonItem } from './person-item.ts';
@@ -15,7 +15,7 @@ import type { PersonItem } from './person-item.ts';
  */
 export async function listPersonsByProfile(o: { auth: AuthUser; profileId: string; limit: number; cursor?: string | undefined }): Promise<{ items: Person[]; nextCursor?: string }> {
   const profile = await getProfileItem(o.profileId);
-  requireCompanyAccess(o.auth, profile?.companyId, msg.person.errors.profileNotFound);
+  requireCompanyAccess(o.auth, profile?.companyId, personMessages.errors.profileNotFound);
   const partition = keys.personListPartition(o.profileId).gsi1pk;
   const start = decodeCursor(o.cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], (key) =>
     // The whole key must be one of this list's entries: its index partition and a person item.

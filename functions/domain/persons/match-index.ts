@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName } from '../../lib/db.ts';
 import type { ItemKey, TransactItem } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';

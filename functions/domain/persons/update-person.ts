@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import { updatePersonSchema } from '../../../shared/schemas/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
@@ -38,7 +39,7 @@ const formFields = Object.keys(updatePersonSchema.shape).filter((k) => k !== 've
  */
 export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   const current = await getPersonItem(o.personId, { consistent: true });
-  requireCompanyAccess(o.auth, current?.companyId, msg.person.errors.notFound);
+  requireCompanyAccess(o.auth, current?.companyId, personMessages.errors.notFound);
   if (current!.version !== o.version) throw new ConflictError();
   const cur = current!;
 
@@ -49,7 +50,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   if (moved || newAddress) {
     const profile = await cardProfile({ auth: o.auth, profileId: o.input.companyProfilId, adresseId: o.input.adresseId });
     if (profile.companyId !== cur.companyId) {
-      throw new ValidationError(msg.errors.invalidInput, { companyProfilId: msg.person.errors.profileOtherCompany });
+      throw new ValidationError(msg.errors.invalidInput, { companyProfilId: personMessages.errors.profileOtherCompany });
     }
   }
 
@@ -75,10 +76,10 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   const past = (cur as { pastImages?: string[] }).pastImages ?? [];
   if (replaced.some((f) => !past.includes(f))) written.pastImages = [...new Set([...past, ...replaced])];
   const activeDelta = Number(isActive) - Number(cur.isActive);
-  const profileGone = () => new NotFoundError(msg.person.errors.profileNotFound);
+  const profileGone = () => new NotFoundError(personMessages.errors.profileNotFound);
 
   const steps: GuardedItem[] = [
-    ...scopeSteps(o.auth, cur.companyId, msg.person.errors.notFound),
+    ...scopeSteps(o.auth, cur.companyId, personMessages.errors.notFound),
     {
       item: versionedUpdate({
         tableName: tableName(), key: keys.person(cur.id), attributes: written, version: cur.version,
@@ -87,7 +88,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
       onFail: () => new ConflictError(),
     },
   ];
-  const companyGone = () => new NotFoundError(msg.person.errors.notFound);
+  const companyGone = () => new NotFoundError(personMessages.errors.notFound);
   if (activeDelta !== 0) {
     steps.push({
       item: companyCounterUpdate(cur.companyId, 0, activeDelta, cost),

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, batchGetAll, db, isConditionFailure, queryAll, tableName } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { keys } from '../../lib/keys.ts';
@@ -7,9 +7,9 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { log } from '../../lib/log.ts';
 import { uploads } from '../../lib/storage/index.ts';
-import { googleConfig } from '../../lib/wallet/config.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { privacyMessages } from '../../../shared/messages/privacy.ts';
 import type { Erasure } from '../../../shared/schemas/audit.ts';
 import { getPersonItem } from '../persons/person-item.ts';
 import type { PersonItem } from '../persons/person-item.ts';
@@ -18,13 +18,12 @@ import { matchIndexSteps, matchKeyHash } from '../persons/match-index.ts';
 import { cardCdnPaths } from '../cards/invalidate-cards.ts';
 import { uploadCdnPaths, uploadStorageKey, variantStorageKeys } from '../uploads/storage-keys.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
-import { expireGoogleObject } from '../wallet/google-pass.ts';
 import { getGoogleObject } from '../wallet/pass-registrations.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 import { cardCreditEntries, cardImages, cardStatDays } from './card-holder-data.ts';
 import { eraseCardContacts } from './card-contacts.ts';
 
-const m = msg.privacy;
+const m = privacyMessages;
 
 export interface ErasureRecord extends Erasure {
   type: 'erasure';
@@ -85,6 +84,8 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   count('walletRegistrations', regs.length);
   const marker = await getGoogleObject(p.id);
   if (marker) {
+    // Loaded only for a card saved to Google Wallet: the Google client stays out of other erasures' cold start.
+    const [{ googleConfig }, { expireGoogleObject }] = await Promise.all([import('../../lib/wallet/config.ts'), import('../wallet/google-pass.ts')]);
     const google = await googleConfig();
     if (google.ok) await expireGoogleObject({ config: google.config, personId: p.id });
     else log('error', 'google wallet object of an erased card not expired: wallet configuration missing; expire it in the Google Pay console', { personId: p.id });

@@ -6,10 +6,10 @@ import { fileResult } from '../../lib/http.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { renderCsv } from '../../lib/spreadsheet/csv.ts';
-import { slug, today } from '../../lib/spreadsheet/export-file.ts';
+import { slug, today } from '../../lib/spreadsheet/file-names.ts';
 import { zip } from '../../lib/zip.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
-import { msg } from '../../../shared/messages.ts';
+import { privacyMessages } from '../../../shared/messages/privacy.ts';
 import { getPersonItem } from '../persons/person-item.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
@@ -17,13 +17,13 @@ import { vcardOf } from '../cards/card-vcard.ts';
 import { registrationsOfPass, getGoogleObject } from '../wallet/pass-registrations.ts';
 import { uploadStorageKey } from '../uploads/storage-keys.ts';
 import { listAudit } from '../audit/list-audit.ts';
-import { auditRow } from '../audit/export-audit.ts';
+import { auditColumns, auditRow } from '../audit/audit-rows.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 import type { AuditEntry } from '../../../shared/schemas/audit.ts';
 import { cardImages, cardStatDays } from './card-holder-data.ts';
 import { cardContacts } from './card-contacts.ts';
 
-const m = msg.privacy;
+const m = privacyMessages;
 
 /** Internal keys and bookkeeping of the table, not data about the person. */
 const strip = (item: object | undefined) => {

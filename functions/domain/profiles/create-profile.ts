@@ -5,13 +5,13 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { Profile, ProfileInput } from '../../../shared/schemas/profile.ts';
 import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
 import { profileRecord, profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 /**
@@ -20,8 +20,8 @@ import { noteChange } from '../audit/audit-scope.ts';
  */
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
-  requireCompanyAccess(o.auth, companyId, msg.company.notFound);
-  const css = requireValidCustomCss(o.input.settings?.customCss);
+  requireCompanyAccess(o.auth, companyId, companyMessages.notFound);
+  const css = await checkedCustomCss(o.input.settings?.customCss);
   const now = new Date().toISOString();
   const item = {
     ...o.input,
@@ -33,9 +33,9 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
     createdAt: now,
     updatedAt: now,
   } satisfies ProfileItem & Profile;
-  const companyGone = () => new NotFoundError(msg.company.notFound);
+  const companyGone = () => new NotFoundError(companyMessages.notFound);
   await runGuarded([
-    ...scopeSteps(o.auth, companyId, msg.company.notFound),
+    ...scopeSteps(o.auth, companyId, companyMessages.notFound),
     {
       item: {
         Update: {

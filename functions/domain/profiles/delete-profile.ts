@@ -3,7 +3,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { profileMessages } from '../../../shared/messages/profile.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { getProfileItem } from './profile-item.ts';
 import { noteChange } from '../audit/audit-scope.ts';
@@ -15,9 +15,9 @@ import { noteChange } from '../audit/audit-scope.ts';
  */
 export async function deleteProfile(o: { auth: AuthUser; profileId: string }): Promise<void> {
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
-  if ((current.cardCount ?? 0) > 0) throw new ConflictError(msg.profile.hasCards);
+  if ((current.cardCount ?? 0) > 0) throw new ConflictError(profileMessages.hasCards);
   await runGuarded([
-    ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
+    ...scopeSteps(o.auth, current.companyId, profileMessages.notFound),
     {
       item: {
         Delete: {
@@ -28,7 +28,7 @@ export async function deleteProfile(o: { auth: AuthUser; profileId: string }): P
         },
       },
       // Gone meanwhile, or a card arrived between the read and the delete.
-      onFail: async () => ((await getProfileItem(o.profileId)) ? new ConflictError(msg.profile.hasCards) : new NotFoundError(msg.profile.notFound)),
+      onFail: async () => ((await getProfileItem(o.profileId)) ? new ConflictError(profileMessages.hasCards) : new NotFoundError(profileMessages.notFound)),
     },
     {
       item: {
@@ -40,7 +40,7 @@ export async function deleteProfile(o: { auth: AuthUser; profileId: string }): P
           ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
         },
       },
-      onFail: () => new ConflictError(msg.profile.onlyProfile),
+      onFail: () => new ConflictError(profileMessages.onlyProfile),
     },
   ]);
   noteChange({ action: 'delete', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, fields: [] });

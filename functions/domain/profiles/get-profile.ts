@@ -1,6 +1,6 @@
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { profileMessages } from '../../../shared/messages/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { getProfileItem } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
@@ -8,7 +8,7 @@ import type { ProfileItem } from './profile-item.ts';
 /** A profile of a company the caller reaches; another tenant's profile answers 404 like a missing one. */
 export async function getAccessibleProfileItem(o: { auth: AuthUser; profileId: string }): Promise<ProfileItem> {
   const item = await getProfileItem(o.profileId);
-  requireCompanyAccess(o.auth, item?.companyId, msg.profile.notFound);
+  requireCompanyAccess(o.auth, item?.companyId, profileMessages.notFound);
   return item!;
 }
 

@@ -1,11 +1,11 @@
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { queryCompanyProfiles } from './profile-item.ts';
 
 /** A company's profiles in creation order. */
 export async function listProfiles(o: { auth: AuthUser; companyId: string }): Promise<Profile[]> {
-  requireCompanyAccess(o.auth, o.companyId, msg.company.notFound);
+  requireCompanyAccess(o.auth, o.companyId, companyMessages.notFound);
   return queryCompanyProfiles<Profile>({ companyId: o.companyId });
 }

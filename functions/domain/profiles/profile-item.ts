@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 

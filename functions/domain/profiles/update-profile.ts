@@ -4,7 +4,7 @@ import { ConflictError } from '../../lib/errors.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { versionedUpdate } from '../../lib/attribute-update.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { profileMessages } from '../../../shared/messages/profile.ts';
 import { updateProfileSchema } from '../../../shared/schemas/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import { walletCardsChanged } from '../wallet/card-changed.ts';
 import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
@@ -29,7 +29,7 @@ const contentFields = Object.keys(updateProfileSchema.shape).filter((k) => k !==
  * must be uploads of the profile's company.
  */
 export async function updateProfile(o: { auth: AuthUser; profileId: string; changes: Changes }): Promise<Profile> {
-  const css = requireValidCustomCss(o.changes.settings?.customCss);
+  const css = await checkedCustomCss(o.changes.settings?.customCss);
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
   const { version: expectedVersion, ...input } = o.changes;
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError();
@@ -39,7 +39,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
   // What the public card serves (scoped here, so its path loads no parser); removed with the CSS.
   written[SCOPED_CSS] = css?.css;
   await runGuarded([
-    ...scopeSteps(o.auth, current.companyId, msg.profile.notFound),
+    ...scopeSteps(o.auth, current.companyId, profileMessages.notFound),
     {
       item: versionedUpdate({
         tableName: tableName(), key: keys.profile(o.profileId), attributes: written, version: current.version,

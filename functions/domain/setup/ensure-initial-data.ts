@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../lib/dynamo.ts';
 import { db, tableName, isConditionFailure } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { createGroup } from '../groups/create-group.ts';

@@ -3,7 +3,7 @@ import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess, requireStatisticsVisible } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
 import type { CardStatisticEntry } from '../../../shared/schemas/statistic.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { getPersonItem } from '../persons/person-item.ts';
@@ -20,9 +20,9 @@ interface DayItem {
  */
 export async function cardStatistics(o: { auth: AuthUser; personId: string }): Promise<CardStatisticEntry[]> {
   const person = await getPersonItem(o.personId);
-  requireCompanyAccess(o.auth, person?.companyId, msg.person.errors.notFound);
+  requireCompanyAccess(o.auth, person?.companyId, personMessages.errors.notFound);
   const company = await getCompanyItem(person!.companyId);
-  if (!company) throw new NotFoundError(msg.person.errors.notFound);
+  if (!company) throw new NotFoundError(personMessages.errors.notFound);
   requireStatisticsVisible(o.auth, company);
   const days = await queryAll<DayItem>({
     TableName: tableName(),

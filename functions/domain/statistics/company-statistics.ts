@@ -3,7 +3,7 @@ import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireCompanyAccess, requireStatisticsVisible } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { statisticMessages } from '../../../shared/messages/statistic.ts';
 import type { CompanyStatistic } from '../../../shared/schemas/statistic.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { lastMonths } from './berlin-time.ts';
@@ -18,7 +18,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : 0);
  * (one small item per card that was ever viewed), eventually consistent; no card is read.
  */
 export async function companyStatistics(o: { auth: AuthUser; companyId: string; now?: Date }): Promise<CompanyStatistic> {
-  requireCompanyAccess(o.auth, o.companyId, msg.statistic.errors.companyNotFound);
+  requireCompanyAccess(o.auth, o.companyId, statisticMessages.errors.companyNotFound);
   const months = lastMonths(o.now ?? new Date());
   // Only the window's months travel (the read is billed by item size either way, but 1,000 items
   // are parsed faster without the rest). Read together with the company; its flag decides after.
@@ -34,7 +34,7 @@ export async function companyStatistics(o: { auth: AuthUser; companyId: string; 
       ExpressionAttributeNames: names,
     }),
   ]);
-  if (!company) throw new NotFoundError(msg.statistic.errors.companyNotFound);
+  if (!company) throw new NotFoundError(statisticMessages.errors.companyNotFound);
   requireStatisticsVisible(o.auth, company);
   return {
     months,

@@ -2,13 +2,13 @@ import { exportFile, slug, today } from '../../lib/spreadsheet/export-file.ts';
 import type { FileResult } from '../../lib/http.ts';
 import type { Column, Row } from '../../lib/spreadsheet/table.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { exportMessages } from '../../../shared/messages/export.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { listPersonsOfCompany } from '../persons/list-persons.ts';
 import { companyStatistics } from './company-statistics.ts';
 
-const h = msg.exports.statistics;
+const h = exportMessages.statistics;
 const sum = (list: readonly number[]) => list.reduce((n, v) => n + v, 0);
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { log } from '../../lib/log.ts';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure } from '../../lib/db.ts';
 import { saveKinds } from './counted-requests.ts';
 import type { DayCount } from './parse-cdn-log.ts';

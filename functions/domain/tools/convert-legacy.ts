@@ -1,10 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { createProfileSchema } from '../../../shared/schemas/profile.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
 import { importRowSchema } from '../../../shared/schemas/tools.ts';
@@ -12,13 +13,13 @@ import type { ImportField, ImportRow, ImportRowResult, LegacyConvertResult, Lega
 import { getVcardCompanyItem } from '../vcard/company-item.ts';
 import { listVcardPersonsOfCompany } from '../vcard/list-persons.ts';
 import { readVcardSettings } from '../vcard/settings-item.ts';
-import { scopeCustomCss } from '../../lib/custom-css.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { createProfile } from '../profiles/create-profile.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import { decideRow, importContext, importWithinBudget } from './import-persons.ts';
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 
 /** What a legacy person carries: these fields of the card are taken from it, the rest stays. */
 const legacyFields: ImportField[] = [
@@ -56,13 +57,7 @@ async function createLegacyProfile(auth: AuthUser, companyId: string, legacy: No
     impressum: legacy.impressum, datenschutz: legacy.datenschutz,
   };
   // The legacy CSS comes along when today's rules accept it and its images are the target company's own.
-  const css = (() => {
-    try {
-      return scopeCustomCss(settings.customCss);
-    } catch {
-      return undefined;
-    }
-  })();
+  const css = await checkedCustomCss(settings.customCss).catch(() => undefined);
   const cssKept = css !== undefined && (await Promise.all((css?.uploads ?? []).map((f) => ownedFile(companyId, f)))).every(Boolean);
   if (!cssKept) settings.customCss = null;
   const parsed = createProfileSchema.safeParse({ ...raw, settings });

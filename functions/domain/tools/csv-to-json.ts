@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { CsvError } from 'csv-parse/sync';
 import { ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { fileLimits } from '../../../shared/schemas/tools.ts';
 import type { CsvToJsonResult } from '../../../shared/schemas/tools.ts';
 import { RowMapper, checkWidth } from './row-mapper.ts';
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 type Encoding = NonNullable<CsvToJsonResult['encoding']>;
 type Separator = NonNullable<CsvToJsonResult['separator']>;
 

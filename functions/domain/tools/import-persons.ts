@@ -2,7 +2,7 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
 import { env } from '../../lib/env.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
-import { msg } from '../../../shared/messages.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { emailTypes, personSocialTypes, phoneTypes } from '../../../shared/schemas/person.ts';
 import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import type { ImportField, ImportRow, ImportRowResult } from '../../../shared/schemas/tools.ts';
@@ -16,7 +16,7 @@ import { buildMatchIndex, consistentBatchGet, matchCandidates, matchIndexReady, 
 import { keys } from '../../lib/keys.ts';
 import type { PersonItem } from '../persons/person-item.ts';
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 export type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;
 type Address = { adresseId: string; straße?: string; plz?: string; ort?: string; bundesland?: string; land?: string };
 

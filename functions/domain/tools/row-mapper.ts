@@ -1,7 +1,7 @@
 import { ValidationError } from '../../lib/errors.ts';
 import { unwrapCsvText } from '../../lib/spreadsheet/csv.ts';
 import { columnLetter } from '../../lib/spreadsheet/table.ts';
-import { msg } from '../../../shared/messages.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { columnKey, fileLimits, importColumns, importFields, importRowSchema } from '../../../shared/schemas/tools.ts';
 import type { ImportField, ImportRow, RowError } from '../../../shared/schemas/tools.ts';
 
@@ -9,7 +9,7 @@ import type { ImportField, ImportRow, RowError } from '../../../shared/schemas/t
 // names the columns, each row becomes card-holder JSON, validated with the card-holder schema, and
 // bad rows are reported with their line number, column and German message.
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 
 const fieldByColumn = new Map<string, ImportField>(
   importFields.flatMap((field) => importColumns[field].map((name) => [columnKey(name), field] as const)),

@@ -1,12 +1,12 @@
 import { ValidationError } from '../../lib/errors.ts';
 import { ZipGuardError } from '../../lib/spreadsheet/zip-guard.ts';
 import { XlsxReadError, mergesInRow, openXlsx } from '../../lib/spreadsheet/xlsx-reader.ts';
-import { msg } from '../../../shared/messages.ts';
+import { toolsMessages } from '../../../shared/messages/tools.ts';
 import { fileLimits } from '../../../shared/schemas/tools.ts';
 import type { CsvToJsonResult } from '../../../shared/schemas/tools.ts';
 import { RowMapper } from './row-mapper.ts';
 
-const m = msg.tools.errors;
+const m = toolsMessages.errors;
 const refuse = (text: string) => new ValidationError(text, { file: text });
 
 /**

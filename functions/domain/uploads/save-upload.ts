@@ -6,7 +6,8 @@ import { companyScopeCheck, requireCompanyAccess } from '../../lib/permissions.t
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { readImageInfo, sniffType } from '../../lib/image-info.ts';
 import { uploads } from '../../lib/storage/index.ts';
-import { msg } from '../../../shared/messages.ts';
+import { companyMessages } from '../../../shared/messages/company.ts';
+import { uploadMessages } from '../../../shared/messages/upload.ts';
 import { uploadLimits } from '../../../shared/schemas/upload.ts';
 import { variantFilename } from '../../../shared/images.ts';
 import { uploadStorageKey } from './storage-keys.ts';
@@ -23,9 +24,9 @@ async function decodeOrRefuse(data: Buffer, type: 'png' | 'jpeg'): Promise<Proce
   try {
     return await processImage(data, type);
   } catch (err) {
-    if (err instanceof UndecodableImageError) throw new ValidationError(msg.upload.undecodable, { image: msg.upload.undecodable });
+    if (err instanceof UndecodableImageError) throw new ValidationError(uploadMessages.undecodable, { image: uploadMessages.undecodable });
     if (err instanceof TooManyScansError) {
-      const text = msg.upload.tooManyScans.replace('{max}', String(MAX_JPEG_SCANS));
+      const text = uploadMessages.tooManyScans.replace('{max}', String(MAX_JPEG_SCANS));
       throw new ValidationError(text, { image: text });
     }
     throw err;
@@ -50,17 +51,17 @@ export async function storeImageFiles(filename: string, variants: RenderedFile[]
  * by the company, written first and inside the tenant check, so deleting the company finds it.
  */
 export async function saveUpload(o: { auth: AuthUser; companyId: string; data: Buffer; declaredType?: string | undefined }): Promise<{ filename: string }> {
-  requireCompanyAccess(o.auth, o.companyId, msg.company.notFound);
+  requireCompanyAccess(o.auth, o.companyId, companyMessages.notFound);
   if (o.data.length > uploadLimits.maxBytes) {
-    throw new PayloadTooLargeError(msg.upload.tooLarge.replace('{mb}', String(uploadLimits.maxBytes / 1024 / 1024)));
+    throw new PayloadTooLargeError(uploadMessages.tooLarge.replace('{mb}', String(uploadLimits.maxBytes / 1024 / 1024)));
   }
   const info = readImageInfo(o.data);
   if (!info) {
-    const type = sniffType(o.data) ?? msg.upload.unknownType;
-    throw new UnsupportedTypeError(msg.upload.unsupportedType.replace('{type}', type));
+    const type = sniffType(o.data) ?? uploadMessages.unknownType;
+    throw new UnsupportedTypeError(uploadMessages.unsupportedType.replace('{type}', type));
   }
   if (info.width < 1 || info.height < 1 || info.width * info.height > uploadLimits.maxPixels) {
-    throw new PayloadTooLargeError(msg.upload.tooManyPixels.replace('{mp}', String(uploadLimits.maxPixels / 1_000_000)));
+    throw new PayloadTooLargeError(uploadMessages.tooManyPixels.replace('{mp}', String(uploadLimits.maxPixels / 1_000_000)));
   }
   // Decoded completely and stored re-encoded: a cut-off file is refused, anything appended or
   // hidden in metadata is gone, and every size a page, vCard or pass needs exists from now on.
@@ -101,7 +102,7 @@ export async function saveUpload(o: { auth: AuthUser; companyId: string; data: B
         },
       },
     ],
-    () => new NotFoundError(msg.company.notFound),
+    () => new NotFoundError(companyMessages.notFound),
   );
   try {
     await write(keys.company(o.companyId), 'company');

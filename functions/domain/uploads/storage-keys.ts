@@ -1,12 +1,13 @@
 import { allVariantFilenames } from '../../../shared/images.ts';
 import { uploadFields } from '../../../shared/schemas/upload.ts';
+import { UPLOADS_PREFIX } from '../../../shared/api/needs.ts';
 
 // Where an upload's files live and which CDN paths may hold them. Its own module, so what only
 // reads or deletes uploads (serving, vCard, passes, company delete) does not pull in the pipeline.
 
 /** Where an upload's bytes live in the storage. */
 export function uploadStorageKey(filename: string): string {
-  return `images/${filename}`;
+  return `${UPLOADS_PREFIX}${filename}`;
 }
 
 /** Storage keys of an upload's resized variants (shared/images.ts), stored next to the original. */

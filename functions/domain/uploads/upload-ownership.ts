@@ -2,7 +2,9 @@ import { tableName } from '../../lib/db.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { keys } from '../../lib/keys.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
+import { uploadMessages } from '../../../shared/messages/upload.ts';
 
 /**
  * Files a card or profile starts to use must be uploads of its own company: checked inside the
@@ -17,7 +19,7 @@ export function uploadOwnershipSteps(companyId: string, files: Record<string, st
   }
   return [...fieldsByFile].map(([filename, fields]) => ({
     item: ownedBy(companyId, filename),
-    onFail: () => new ValidationError(msg.errors.invalidInput, Object.fromEntries(fields.map((f) => [f, msg.upload.notOwned]))),
+    onFail: () => new ValidationError(msg.errors.invalidInput, Object.fromEntries(fields.map((f) => [f, uploadMessages.notOwned]))),
   }));
 }
 
@@ -46,6 +48,6 @@ export function newlyChosenFiles<F extends string>(fields: readonly F[], current
 export function cssUploadOwnershipSteps(companyId: string, files: readonly string[]): GuardedItem[] {
   return files.map((filename) => ({
     item: ownedBy(companyId, filename),
-    onFail: () => new ValidationError(msg.errors.invalidInput, { 'settings.customCss': msg.card.css.uploadNotOwned }),
+    onFail: () => new ValidationError(msg.errors.invalidInput, { 'settings.customCss': cardMessages.css.uploadNotOwned }),
   }));
 }

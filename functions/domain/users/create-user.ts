@@ -3,11 +3,13 @@ import { tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/auth/password.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { userMessages } from '../../../shared/messages/users.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
+import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import { membershipSteps } from '../companies/company-users.ts';
 import type { UserItem } from './user-item.ts';
 import { noteChange } from '../audit/audit-scope.ts';
@@ -40,6 +42,7 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
     firstname: o.firstname,
     lastname: o.lastname,
     passwordHash: await hashPassword(o.password),
+    passwordRulesChecked: PASSWORD_RULES_VERSION,
     userGroup: group,
     isActive: o.isActive,
     ...(o.companyIds?.length ? { companyIds: new Set(o.companyIds) } : {}),
@@ -59,7 +62,7 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
       ? new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken })
       : index === 2
         ? new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound })
-        : new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.companyNotFound }),
+        : new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.companyNotFound }),
   );
   noteChange({ action: 'create', objectType: 'user', objectId: item.id, before: undefined, after: item });
   return toPublicUser(item);

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';
 

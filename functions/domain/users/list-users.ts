@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/dynamo.ts';
+import type { QueryCommandOutput } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 
 /** What an attacker may know about the account: refused as (parts of) its password. */
 export interface PasswordOwner {

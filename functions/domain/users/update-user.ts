@@ -4,11 +4,13 @@ import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError, ThrottledError, ValidationError } from '../../lib/errors.ts';
 import { releasePasswordAttempt, reservePasswordAttempt } from '../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { userMessages } from '../../../shared/messages/users.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { getGroup } from '../groups/list-groups.ts';
 import { getUserItem, toPublicUser } from './user-item.ts';
 import { requireStrongPassword } from './password-policy.ts';
+import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from './user-item.ts';
 import { requireNoSelfLockout } from '../../lib/permissions.ts';
 import { membershipSteps } from '../companies/company-users.ts';
@@ -96,7 +98,13 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
   if (after.length) next.companyIds = new Set(after);
   else delete next.companyIds;
   if (o.actor) requireNoSelfLockout(o.actor, next);
-  if (c.password) delete next.passwordOutdated;
+  if (c.password) {
+    delete next.passwordOutdated;
+    next.passwordRulesChecked = PASSWORD_RULES_VERSION;
+  } else if (next.username !== current.username || next.email !== current.email || next.firstname !== current.firstname || next.lastname !== current.lastname) {
+    // The rules compare the password with these: the next sign-in checks it again.
+    delete next.passwordRulesChecked;
+  }
   const endsSessions = Boolean(c.password) || (current.isActive && !next.isActive);
   if (endsSessions) next.tokenVersion = current.tokenVersion + 1;
 
@@ -123,13 +131,13 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
   const companySteps = membershipSteps(next.id, membership);
   // One transaction holds at most MAX_TRANSACT_ITEMS writes.
   const maxChanges = MAX_TRANSACT_ITEMS - firstCompanyStep;
-  if (companySteps.length > maxChanges) throw new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.tooManyCompanyChanges(maxChanges) });
+  if (companySteps.length > maxChanges) throw new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.tooManyCompanyChanges(maxChanges) });
   items.push(...companySteps);
 
   await transact(items, (index) => {
     if (index === 0) return new ConflictError();
     if (renamed && index === 1) return new ConflictError(msg.errors.usernameTaken, { username: msg.errors.usernameTaken });
-    if (index >= firstCompanyStep) return new ValidationError(msg.errors.invalidInput, { companyIds: msg.users.companyNotFound });
+    if (index >= firstCompanyStep) return new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.companyNotFound });
     return new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
   });
   noteChange({ action: 'update', objectType: 'user', objectId: next.id, before: current, after: next });

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
@@ -14,6 +14,12 @@ export interface UserItem {
   passwordHash: string;
   /** Set at sign-in when the password breaks today's rules; removed when it is changed. */
   passwordOutdated?: boolean;
+  /**
+   * PASSWORD_RULES_VERSION under which the password (with this username, e-mail and name) was last
+   * checked, its verdict in `passwordOutdated`. Set where a password is set or checked; removed
+   * when the name or address changes; absent on accounts from before issue 19's rules.
+   */
+  passwordRulesChecked?: number;
   userGroup: { id: string; group: string };
   isActive: boolean;
   /**

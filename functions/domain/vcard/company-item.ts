@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { VcardCompany, VcardCompanyInput } from '../../../shared/schemas/vcard-company.ts';
 
 /** A legacy company as stored. */
@@ -24,7 +24,7 @@ export async function getVcardCompanyItem(companyId: string, o: { consistent?: b
 /** A company being deleted answers 404 like a missing one. */
 export async function requireVcardCompany(companyId: string, o: { consistent?: boolean } = {}): Promise<VcardCompanyItem> {
   const item = await getVcardCompanyItem(companyId, o);
-  if (!item || item.deleting) throw new NotFoundError(msg.vcard.errors.companyNotFound);
+  if (!item || item.deleting) throw new NotFoundError(vcardMessages.errors.companyNotFound);
   return item;
 }
 

@@ -4,7 +4,7 @@ import { runGuarded } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import type { VcardCompany, VcardCompanyInput } from '../../../shared/schemas/vcard-company.ts';
-import { legacyDefaultSettings } from '../../../shared/schemas/vcard-settings.ts';
+import { legacyDefaultSettings } from '../../../shared/card/defaults.ts';
 import { toVcardCompany, vcardCompanyRecord, vcardCompanyUploadFields } from './company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';

@@ -4,7 +4,7 @@ import { runGuarded } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { VcardPerson, VcardPersonInput } from '../../../shared/schemas/vcard-person.ts';
 import { toVcardPerson, vcardPersonRecord, vcardPersonUploadFields } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
@@ -24,7 +24,7 @@ export async function createVcardPerson(o: { input: VcardPersonInput }): Promise
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-      onFail: () => new NotFoundError(msg.vcard.errors.companyNotFound),
+      onFail: () => new NotFoundError(vcardMessages.errors.companyNotFound),
     },
     {
       item: { Put: { TableName: tableName(), Item: vcardPersonRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },

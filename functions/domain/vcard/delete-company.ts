@@ -1,9 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/dynamo.ts';
 import { batchDeleteAll, db, isConditionFailure, tableName } from '../../lib/db.ts';
 import { DELETE_PAGE_SIZE, deleteOwnedItems } from '../companies/delete-company.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { invalidateVcardCompanyCards } from './invalidate.ts';
 import { deleteCompanyStatistics } from '../statistics/delete-card-statistics.ts';
 
@@ -26,7 +26,7 @@ export async function deleteVcardCompany(o: { companyId: string }): Promise<void
       ExpressionAttributeValues: { ':true': true, ':one': 1 },
     }));
   } catch (err) {
-    if (isConditionFailure(err)) throw new NotFoundError(msg.vcard.errors.companyNotFound);
+    if (isConditionFailure(err)) throw new NotFoundError(vcardMessages.errors.companyNotFound);
     throw err;
   }
   // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).

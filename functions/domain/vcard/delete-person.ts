@@ -1,7 +1,7 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { requireVcardPerson } from './person-item.ts';
 import { invalidateVcardCard } from './invalidate.ts';
@@ -24,7 +24,7 @@ export async function deleteVcardPerson(o: { personId: string }): Promise<void> 
         },
       },
     ],
-    () => new NotFoundError(msg.vcard.errors.personNotFound),
+    () => new NotFoundError(vcardMessages.errors.personNotFound),
   );
   await deleteCardStatistics({ companyId: person.companyId, personId: o.personId });
   await invalidateVcardCard(o.personId);

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { z } from 'zod';
 import type { vcardCardSchema } from '../../../shared/schemas/vcard-person.ts';
 import { getVcardCompanyItem, toVcardCompany } from './company-item.ts';
@@ -14,6 +14,6 @@ export async function getVcardCard(o: { personId: string }): Promise<z.output<ty
     readVcardSettings(item.companyId),
     withViews([item]),
   ]);
-  if (!company || company.deleting) throw new NotFoundError(msg.vcard.errors.personNotFound);
+  if (!company || company.deleting) throw new NotFoundError(vcardMessages.errors.personNotFound);
   return { person: person!, company: toVcardCompany(company), settings: settings.settings };
 }

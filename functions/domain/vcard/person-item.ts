@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { TOTAL_VIEWS } from '../statistics/rollup-attributes.ts';
 import type { VcardPerson, VcardPersonInput } from '../../../shared/schemas/vcard-person.ts';
 
@@ -21,7 +21,7 @@ export async function getVcardPersonItem(personId: string, o: { consistent?: boo
 
 export async function requireVcardPerson(personId: string, o: { consistent?: boolean } = {}): Promise<VcardPersonItem> {
   const item = await getVcardPersonItem(personId, o);
-  if (!item) throw new NotFoundError(msg.vcard.errors.personNotFound);
+  if (!item) throw new NotFoundError(vcardMessages.errors.personNotFound);
   return item;
 }
 

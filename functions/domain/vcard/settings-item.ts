@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { SCOPED_CSS } from '../profiles/profile-item.ts';
-import { legacyDefaultSettings } from '../../../shared/schemas/vcard-settings.ts';
+import { legacyDefaultSettings } from '../../../shared/card/defaults.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 
 /** `scopedCss`: settings.customCss scoped to the card root (functions/lib/custom-css.ts), what legacy cards serve. */

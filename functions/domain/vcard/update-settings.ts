@@ -1,7 +1,7 @@
 import { tableName, transact } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { requireValidCustomCss } from '../../lib/custom-css.ts';
-import { msg } from '../../../shared/messages.ts';
+import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
+import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 import { vcardCompanyLiveCheck } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';
@@ -15,7 +15,7 @@ import { cssUploadOwnershipSteps } from '../uploads/upload-ownership.ts';
  * company); the company must exist and not be in deletion.
  */
 export async function updateVcardSettings(o: { companyId: string; settings: VcardSettings }): Promise<VcardSettingsRecord> {
-  const css = requireValidCustomCss(o.settings.customCss);
+  const css = await checkedCustomCss(o.settings.customCss);
   const ownership = cssUploadOwnershipSteps(o.companyId, css?.uploads ?? []);
   await transact(
     [
@@ -23,7 +23,7 @@ export async function updateVcardSettings(o: { companyId: string; settings: Vcar
       { Put: { TableName: tableName(), Item: vcardSettingsRecord(o.companyId, o.settings, css?.css) } },
       ...ownership.map((s) => s.item),
     ],
-    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(msg.vcard.errors.companyNotFound)),
+    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(vcardMessages.errors.companyNotFound)),
   );
   await invalidateVcardCompanyCards(o.companyId);
   await walletCardsChanged({ companyId: o.companyId });

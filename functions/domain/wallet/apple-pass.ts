@@ -4,7 +4,7 @@ import { passAuthToken } from '../../lib/wallet/link-signature.ts';
 import { UnavailableError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
 import { applePassContent, walletImages } from '../../../shared/card/wallet.ts';
-import { msg } from '../../../shared/messages.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 import { readPassImage, solidIcon } from './pass-images.ts';
 import type { PassImageName, PassScale } from '../../../shared/images.ts';
 import type { WalletImage } from '../../../shared/card/wallet.ts';
@@ -68,6 +68,6 @@ export async function buildApplePass(o: { card: PassSource; config: AppleConfig;
     log('error', 'apple pass not signed: check APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE (and passphrase), APPLE_WWDR_CERT_FILE', {
       error: err instanceof Error ? err.message : String(err),
     });
-    throw new UnavailableError(msg.wallet.errors.appleConfigBroken);
+    throw new UnavailableError(walletMessages.errors.appleConfigBroken);
   }
 }

@@ -1,25 +1,25 @@
 import { appleConfig, googleConfig } from '../../lib/wallet/config.ts';
-import { pushPassUpdates } from '../../lib/wallet/apns.ts';
 import { log } from '../../lib/log.ts';
 import type { PersonItem } from '../persons/person-item.ts';
-import { loadWalletCard } from './wallet-card.ts';
 import type { WalletCard } from './wallet-card.ts';
-import { expireGoogleObject, patchGoogleObject } from './google-pass.ts';
 import {
   forgetGoogleObject, getGoogleObject, googleObjectsOfCompany, markPassUpdated, registrationsOfCompany, registrationsOfPass, unregisterDevice,
 } from './pass-registrations.ts';
 import type { GoogleObjectMarker, PassRegistration } from './pass-registrations.ts';
-import { loadProfileSnapshot } from './pass-snapshot.ts';
 
 // Passes stay current: after a card, its profile or its company changed, every Apple device that
 // registered the pass gets a push (and then fetches the new pass from the web service), every
 // Google object is PATCHed. Called after the data change has happened: a wallet service being
 // down must not fail the edit, so failures are logged with what to do. Without wallet
-// configuration nothing is read.
+// configuration nothing is read. Every card edit calls this, and most cards have no pass: APNs,
+// the Google client and the card loader are imported only when there is a pass to update.
+
+const loadWalletCard = async (personId: string) => (await import('./wallet-card.ts')).loadWalletCard(personId);
 
 async function pushTo(regs: PassRegistration[]): Promise<void> {
   const apple = await appleConfig();
   if (!apple.ok || !regs.length) return;
+  const { pushPassUpdates } = await import('../../lib/wallet/apns.ts');
   const results = await pushPassUpdates(apple.config, [...new Set(regs.map((r) => r.pushToken))]);
   // 410: the device removed the pass or was reset; APNs asks us to stop.
   const gone = new Set(results.filter((r) => r.status === 410).map((r) => r.pushToken));
@@ -31,6 +31,7 @@ async function pushTo(regs: PassRegistration[]): Promise<void> {
 async function patchGoogle(marker: GoogleObjectMarker, card: WalletCard | undefined): Promise<void> {
   const google = await googleConfig();
   if (!google.ok) return;
+  const { expireGoogleObject, patchGoogleObject } = await import('./google-pass.ts');
   if (!card) {
     await expireGoogleObject({ config: google.config, personId: marker.personId });
     await forgetGoogleObject(marker.personId);
@@ -76,7 +77,7 @@ export async function walletCardDeleted(o: { person: PersonItem }): Promise<void
     const [regs, marker] = await Promise.all([on.apple ? registrationsOfPass(o.person.id) : [], on.google ? getGoogleObject(o.person.id) : undefined]);
     if (regs.length) {
       // The voided pass still shows who it was; the card itself is gone, so keep its content.
-      const snapshot = await loadProfileSnapshot(o.person);
+      const snapshot = await (await import('./pass-snapshot.ts')).loadProfileSnapshot(o.person);
       const now = Date.now();
       await Promise.all(regs.map((r) => markPassUpdated(r, now, snapshot)));
       await pushTo(regs);

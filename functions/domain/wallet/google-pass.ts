@@ -8,7 +8,7 @@ import type { WalletImage } from '../../../shared/card/wallet.ts';
 import { variantFilename } from '../../../shared/images.ts';
 import type { PassImageName } from '../../../shared/images.ts';
 import { uploadUrl } from '../../../shared/card/links.ts';
-import { msg } from '../../../shared/messages.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import type { PassSource } from './wallet-card.ts';
 
@@ -92,7 +92,7 @@ export async function googleObject(o: { config: GoogleConfig; card: PassSource; 
 
 function failed(what: string, status: number): never {
   log('error', `google wallet ${what} failed: check GOOGLE_WALLET_ISSUER_ID, the service account's rights and GOOGLE_WALLET_API_URL`, { status });
-  throw new UnavailableError(msg.wallet.errors.googleFailed);
+  throw new UnavailableError(walletMessages.errors.googleFailed);
 }
 
 /** Inserts the class (once) and the object, or replaces the object when it already exists. */
@@ -110,7 +110,7 @@ export async function upsertGoogleObject(o: { config: GoogleConfig; card: PassSo
   } catch (err) {
     if (err instanceof UnavailableError) throw err;
     log('error', 'google wallet not reachable', { error: err instanceof Error ? err.message : String(err) });
-    throw new UnavailableError(msg.wallet.errors.googleFailed);
+    throw new UnavailableError(walletMessages.errors.googleFailed);
   }
   return objectId;
 }

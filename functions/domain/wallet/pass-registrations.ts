@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';

@@ -3,14 +3,13 @@ import { UnauthenticatedError, NotFoundError } from '../../lib/errors.ts';
 import { requireAppleConfig } from '../../lib/wallet/config.ts';
 import { isValidPassAuth } from '../../lib/wallet/link-signature.ts';
 import { log } from '../../lib/log.ts';
-import { msg } from '../../../shared/messages.ts';
-import { buildApplePass } from './apple-pass.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 import { loadWalletCard } from './wallet-card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { PassSource } from './wallet-card.ts';
 import { registerDevice, registrationsOfDevice, registrationsOfPass, unregisterDevice } from './pass-registrations.ts';
 import { snapshotSource } from './pass-snapshot.ts';
-import { PKPASS_TYPE } from './wallet-passes.ts';
+import { PKPASS_TYPE } from './pkpass-type.ts';
 
 // Apple's PassKit web service (Wallet Passes > Adding a Web Service to Update Passes). Every call
 // but the log carries `Authorization: ApplePass <authenticationToken>` of the pass.
@@ -20,14 +19,14 @@ const empty = (statusCode: number, headers: Record<string, string> = {}): FileRe
 
 async function requirePass(event: HttpEvent, passTypeId: string, serial: string): Promise<void> {
   const config = await requireAppleConfig();
-  if (passTypeId !== config.passTypeId) throw new NotFoundError(msg.wallet.errors.cardNotFound);
-  if (!(await isValidPassAuth(serial, event.headers?.authorization))) throw new UnauthenticatedError(msg.wallet.errors.passAuth);
+  if (passTypeId !== config.passTypeId) throw new NotFoundError(walletMessages.errors.cardNotFound);
+  if (!(await isValidPassAuth(serial, event.headers?.authorization))) throw new UnauthenticatedError(walletMessages.errors.passAuth);
 }
 
 export async function registerPassDevice(o: { event: HttpEvent; deviceId: string; passTypeId: string; serial: string; pushToken: string }): Promise<FileResult> {
   await requirePass(o.event, o.passTypeId, o.serial);
   const card = await loadWalletCard(o.serial);
-  if (!card) throw new NotFoundError(msg.wallet.errors.cardNotFound);
+  if (!card) throw new NotFoundError(walletMessages.errors.cardNotFound);
   const created = await registerDevice({
     serial: o.serial, deviceId: o.deviceId, pushToken: o.pushToken, companyId: card.person.companyId,
     profileId: card.person.companyProfilId, baseUrl: publicBaseUrl(),
@@ -68,7 +67,7 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   let voided = card ? !card.person.isActive : true;
   if (!card) {
     const snapshot = regs.find((r) => r.voidedCard)?.voidedCard;
-    if (!snapshot) throw new NotFoundError(msg.wallet.errors.cardNotFound);
+    if (!snapshot) throw new NotFoundError(walletMessages.errors.cardNotFound);
     source = snapshotSource(o.serial, snapshot);
     voided = true;
   }
@@ -76,6 +75,8 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   const lastModified = new Date(Math.floor(updatedAt / 1000) * 1000).toUTCString();
   const since = o.event.headers?.['if-modified-since'];
   if (since && Date.parse(since) >= Math.floor(updatedAt / 1000) * 1000) return empty(304, { 'last-modified': lastModified });
+  // passkit-generator only here: the other web service calls never load it.
+  const { buildApplePass } = await import('./apple-pass.ts');
   const pass = await buildApplePass({ card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(), voided });
   return { kind: 'file', contentType: PKPASS_TYPE, body: pass, headers: { 'last-modified': lastModified, 'cache-control': 'no-store' } };
 }

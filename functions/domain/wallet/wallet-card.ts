@@ -15,7 +15,8 @@ import type { CardContent } from '../../../shared/card/content.ts';
 import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';
 import { defaultCardSettings } from '../../../shared/card/defaults.ts';
 import { profileLanguage } from '../../../shared/card/themes.ts';
-import { msg } from '../../../shared/messages.ts';
+import { personMessages } from '../../../shared/messages/person.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 
 /** What a pass is built from (a deleted card's snapshot has only this). */
 export interface PassSource {
@@ -65,7 +66,7 @@ function walletCardOf(person: PersonItem, profile: ProfileItem | undefined, comp
 /** A card the signed-in user may see (another company's answers 404 like a missing one). */
 export async function ownWalletCard(auth: AuthUser, personId: string): Promise<WalletCard> {
   const card = await loadWalletCard(personId);
-  requireCompanyAccess(auth, card?.person.companyId, msg.person.errors.notFound);
+  requireCompanyAccess(auth, card?.person.companyId, personMessages.errors.notFound);
   return card!;
 }
 
@@ -74,8 +75,8 @@ export async function ownWalletCard(auth: AuthUser, personId: string): Promise<W
  * about whether the id exists), an unknown or inactive card a 404.
  */
 export async function signedWalletCard(personId: string, signature: string): Promise<WalletCard> {
-  if (!(await isValidWalletSignature(personId, signature))) throw new ForbiddenError(msg.wallet.errors.badSignature);
+  if (!(await isValidWalletSignature(personId, signature))) throw new ForbiddenError(walletMessages.errors.badSignature);
   const card = await loadWalletCard(personId);
-  if (!card || !card.person.isActive || card.company?.deleting) throw new NotFoundError(msg.wallet.errors.cardNotFound);
+  if (!card || !card.person.isActive || card.company?.deleting) throw new NotFoundError(walletMessages.errors.cardNotFound);
   return card;
 }

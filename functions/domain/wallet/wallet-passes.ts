@@ -4,16 +4,16 @@ import type { FileResult } from '../../lib/http.ts';
 import { appleConfig, googleConfig, requireAppleConfig, requireGoogleConfig } from '../../lib/wallet/config.ts';
 import { walletSignatureOf } from '../../lib/wallet/link-signature.ts';
 import type { WalletCard as WalletCardData, WalletStatus } from '../../../shared/schemas/wallet.ts';
-import { buildApplePass } from './apple-pass.ts';
-import { googleSaveUrl } from './google-pass.ts';
 import { rememberGoogleObject } from './pass-registrations.ts';
 import { ownWalletCard, signedWalletCard } from './wallet-card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
-import { qrSvg } from '../../lib/qr-code.ts';
 import type { WalletCard } from './wallet-card.ts';
+import { PKPASS_TYPE } from './pkpass-type.ts';
 import { themeLanguage } from '../../../shared/card/themes.ts';
 
-export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+// The pass builders (passkit-generator with node-forge and joi, the Google client, qrcode) are
+// imported where a pass or QR code is made: the signature, the status and the other wallet routes
+// of the same function never load them (test/bench/cold-start.bench.ts).
 
 /** `GET /api/wallet/signature/{userId}`: the HMAC the card's public wallet links carry. */
 export async function getWalletSignature(o: { auth: AuthUser; personId: string }): Promise<{ signature: string }> {
@@ -36,6 +36,7 @@ function pkpassFile(pass: Buffer): FileResult {
 async function applePass(card: WalletCard): Promise<Buffer> {
   // Permission and existence first: another company's card is a 404 even on a server without certificates.
   const config = await requireAppleConfig();
+  const { buildApplePass } = await import('./apple-pass.ts');
   return buildApplePass({ card, config, baseUrl: publicBaseUrl(), voided: !card.person.isActive });
 }
 
@@ -57,6 +58,7 @@ export async function publicPkpass(o: { personId: string; signature: string }): 
 async function saveUrl(card: WalletCard): Promise<string> {
   const config = await requireGoogleConfig();
   const baseUrl = publicBaseUrl();
+  const { googleSaveUrl } = await import('./google-pass.ts');
   const url = await googleSaveUrl({ config, card, baseUrl });
   await rememberGoogleObject({ personId: card.id, companyId: card.person.companyId, profileId: card.person.companyProfilId, baseUrl });
   return url;
@@ -80,10 +82,10 @@ export async function getWalletCardPage(o: { personId: string; signature: string
   const path = `${encodeURIComponent(card.id)}/${encodeURIComponent(o.signature)}`;
   const legal = Object.fromEntries(card.content.legal.map((l) => [l.key, l.href]));
   const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
+  const { qrSvg } = await import('../../lib/qr-code.ts');
   const link = async (ok: boolean, kind: 'apple' | 'google', url: string) =>
     (ok ? { [`${kind}Url`]: url, [`${kind}Qr`]: await qrSvg(url, { width: 256 }) } : {});
-  const theme = card.cardProfile?.settings.theme;
-  const fixedLang = themeLanguage(theme);
+  const fixedLang = themeLanguage(card.cardProfile?.settings.theme);
   return {
     id: card.id,
     ...(card.content.company ? { company: card.content.company } : {}),

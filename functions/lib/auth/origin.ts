@@ -1,28 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { env } from '../env.ts';
 import { ForbiddenError } from '../errors.ts';
 import { log } from '../log.ts';
+import { secretString } from '../aws/secrets.ts';
 import { ORIGIN_SECRET_HEADER } from '../../../shared/edge-functions.ts';
 
 /** How long a container trusts the secret values it read; a rotation reaches every container within this. */
 const REFRESH_MS = 5 * 60 * 1000;
 
 let cached: { values: string[]; at: number } | undefined;
-let sm: SecretsManagerClient | undefined;
-
-async function readStage(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | undefined> {
-  sm ??= new SecretsManagerClient({ region: env().AWS_REGION });
-  try {
-    const out = await sm.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }));
-    return out.SecretString || undefined;
-  } catch (err) {
-    // A secret that was never rotated has no AWSPREVIOUS.
-    if (stage === 'AWSPREVIOUS' && err instanceof ResourceNotFoundException) return undefined;
-    throw err;
-  }
-}
 
 /**
  * The values CloudFront may send: ORIGIN_SECRET directly (tests), or the Secrets Manager secret's
@@ -35,7 +22,7 @@ async function acceptedSecrets(): Promise<string[] | null> {
   if (!e.ORIGIN_SECRET_ARN) return null;
   if (cached && Date.now() - cached.at < REFRESH_MS) return cached.values;
   const arn = e.ORIGIN_SECRET_ARN;
-  const values = (await Promise.all([readStage(arn, 'AWSCURRENT'), readStage(arn, 'AWSPREVIOUS')])).filter((v): v is string => Boolean(v));
+  const values = (await Promise.all([secretString(arn, 'AWSCURRENT'), secretString(arn, 'AWSPREVIOUS')])).filter((v): v is string => Boolean(v));
   cached = { values, at: Date.now() };
   return values;
 }

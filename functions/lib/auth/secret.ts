@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secrets.ts';
 import { env } from '../env.ts';
 
 let secret: Promise<Uint8Array> | undefined;
@@ -8,11 +8,9 @@ export function authSecret(): Promise<Uint8Array> {
   secret ??= (async () => {
     const e = env();
     if (e.AUTH_SECRET) return new TextEncoder().encode(e.AUTH_SECRET);
-    const out = await new SecretsManagerClient({ region: e.AWS_REGION }).send(
-      new GetSecretValueCommand({ SecretId: e.AUTH_SECRET_ARN }),
-    );
-    if (!out.SecretString || out.SecretString.length < 32) throw new Error('Das Signaturgeheimnis in AUTH_SECRET_ARN ist leer oder zu kurz');
-    return new TextEncoder().encode(out.SecretString);
+    const value = await secretString(e.AUTH_SECRET_ARN!);
+    if (!value || value.length < 32) throw new Error('Das Signaturgeheimnis in AUTH_SECRET_ARN ist leer oder zu kurz');
+    return new TextEncoder().encode(value);
   })();
   return secret;
 }

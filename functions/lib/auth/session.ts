@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getUserItem } from '../../domain/users/user-item.ts';
 import type { UserItem } from '../../domain/users/user-item.ts';
 import { UnauthenticatedError } from '../errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { commonMessages as msg } from '../../../shared/messages/common.ts';
 import { isAdminGroup } from '../../../shared/roles.ts';
 import { verifyToken } from './token.ts';
 

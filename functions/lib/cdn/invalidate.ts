@@ -1,4 +1,5 @@
-import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { awsJsonCall } from '../aws/call.ts';
+import { awsCredentials } from '../aws/credentials.ts';
 import { env } from '../env.ts';
 import { log } from '../log.ts';
 
@@ -20,8 +21,6 @@ export function recordedInvalidations(): readonly string[][] {
 export function clearRecordedInvalidations(): void {
   recorded.length = 0;
 }
-
-let sqs: SQSClient | undefined;
 
 /** Paths as CloudFront wants them: absolute, unique, `*` only as the last character. */
 export function normalizePaths(paths: string[]): string[] {
@@ -48,11 +47,12 @@ export async function invalidate(paths: string[]): Promise<void> {
     recorded.push(unique);
     return;
   }
-  sqs ??= new SQSClient({ region: env().AWS_REGION });
+  // SQS's JSON protocol (as the SDK speaks it), through the small caller: no SDK client on a request path.
+  const sqs = { signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0' as const, region: env().AWS_REGION };
   for (let i = 0; i < unique.length; i += MAX_PATHS_PER_MESSAGE) {
     const message: InvalidationMessage = { paths: unique.slice(i, i + MAX_PATHS_PER_MESSAGE) };
     try {
-      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+      await awsJsonCall(sqs, awsCredentials, 'SendMessage', { QueueUrl: queueUrl, MessageBody: JSON.stringify(message) });
     } catch (err) {
       log('error', 'cdn invalidation not queued: invalidate these paths by hand (aws cloudfront create-invalidation)', {
         paths: message.paths,

@@ -1,6 +1,6 @@
 import { tokenize, TokenType } from '@csstools/css-tokenizer';
 import type { CSSToken } from '@csstools/css-tokenizer';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 
 // A strict reader of the CSS Syntax Module Level 3 (with nesting): tokens from a tokenizer that
 // follows the spec (@csstools/css-tokenizer: bad-string and bad-url tokens, escapes, newlines in
@@ -9,7 +9,7 @@ import { msg } from '../../../shared/messages.ts';
 // brace, a stray `}`, a declaration that does not parse), this reader refuses instead: what it
 // accepts has one reading, the browser's.
 
-const m = msg.card.css;
+const m = cardMessages.css;
 
 /** A customCss the rules refuse; the message is German and names what to change. */
 export class CustomCssError extends Error {}

@@ -1,5 +1,5 @@
 import { TokenType } from '@csstools/css-tokenizer';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import { uploadFields } from '../../../shared/schemas/upload.ts';
 import { CustomCssError, firstToken, isType, isWs, lineOf, parseSheet, raw, textOf, trimWs, type, valueOf } from './parse.ts';
 import type { AtRule, ComponentValue, Declaration, Node, Sheet, StyleRule, Token } from './parse.ts';
@@ -9,7 +9,7 @@ import { checkNestedSelectorList, isScopedSelectorList, scopeSelectorList } from
 // functions/lib/custom-css.ts). One walk over the strictly read sheet; `verify` walks the output
 // again and only checks (selectors must already be scoped).
 
-const m = msg.card.css;
+const m = cardMessages.css;
 
 /** At most this many different uploads per CSS (each is one ownership check inside the write). */
 export const MAX_CSS_UPLOADS = 20;

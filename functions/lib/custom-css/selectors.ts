@@ -1,6 +1,6 @@
 import { TokenType } from '@csstools/css-tokenizer';
 import { CARD_ROOT_CLASS } from '../../../shared/card/root.ts';
-import { msg } from '../../../shared/messages.ts';
+import { cardMessages } from '../../../shared/messages/card.ts';
 import { CustomCssError, firstToken, isDelim, isType, isWs, lineOf, textOf, trimWs, type, valueOf } from './parse.ts';
 import type { ComponentValue, FunctionValue, TokenValue } from './parse.ts';
 
@@ -8,7 +8,7 @@ import type { ComponentValue, FunctionValue, TokenValue } from './parse.ts';
 // needs (type, class, id, attribute, pseudo-classes, pseudo-elements, combinators, `&`), each
 // complex selector split into compounds so the leading html/body/:root can stand for the card root.
 
-const m = msg.card.css;
+const m = cardMessages.css;
 
 /** Pseudo-class functions and what their argument is. */
 const selectorListFunctions = new Set(['not', 'is', 'where', 'matches', '-webkit-any']);

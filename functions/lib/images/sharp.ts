@@ -2,7 +2,7 @@ import type sharpFactory from 'sharp';
 
 // sharp (libvips) is loaded on first use, not when a bundle starts: the upload area also serves
 // the public image GETs, whose cold start should not pay for loading libvips (~20 MB of native
-// code). In Lambda it comes from the asset's node_modules (functions/native-modules.ts).
+// code). In Lambda it comes from the asset's node_modules (infra/native-modules.ts).
 
 type SharpFactory = typeof sharpFactory;
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secrets.ts';
 import { env } from '../env.ts';
 import { UnavailableError } from '../errors.ts';
-import { msg } from '../../../shared/messages.ts';
+import { walletMessages } from '../../../shared/messages/wallet.ts';
 import { log } from '../log.ts';
 
 // Wallet configuration: locally the APPLE_* / GOOGLE_* variables (each *_FILE a path), in AWS one
@@ -59,8 +59,7 @@ async function source(): Promise<Raw> {
   if (e.WALLET_CONFIG_SECRET_ARN) {
     let values: Record<string, unknown> = {};
     try {
-      const out = await new SecretsManagerClient({ region: e.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: e.WALLET_CONFIG_SECRET_ARN }));
-      values = JSON.parse(out.SecretString ?? '{}') as Record<string, unknown>;
+      values = JSON.parse((await secretString(e.WALLET_CONFIG_SECRET_ARN)) ?? '{}') as Record<string, unknown>;
     } catch {
       values = {};
     }
@@ -161,7 +160,7 @@ export async function requireAppleConfig(): Promise<AppleConfig> {
   const c = await appleConfig();
   if (!c.ok) {
     log('warn', 'Apple Wallet is not configured: see Systemstatus (admin) or README, Wallet passes', { missing: c.missing });
-    throw new UnavailableError(msg.wallet.errors.appleUnavailable);
+    throw new UnavailableError(walletMessages.errors.appleUnavailable);
   }
   return c.config;
 }
@@ -170,7 +169,7 @@ export async function requireGoogleConfig(): Promise<GoogleConfig> {
   const c = await googleConfig();
   if (!c.ok) {
     log('warn', 'Google Wallet is not configured: see Systemstatus (admin) or README, Wallet passes', { missing: c.missing });
-    throw new UnavailableError(msg.wallet.errors.googleUnavailable);
+    throw new UnavailableError(walletMessages.errors.googleUnavailable);
   }
   return c.config;
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secrets.ts';
 import { env } from '../env.ts';
 import { authSecret } from '../auth/secret.ts';
 
@@ -15,9 +15,9 @@ function linkKey(): Promise<Buffer> {
     const e = env();
     if (e.WALLET_LINK_SECRET) return Buffer.from(e.WALLET_LINK_SECRET, 'utf8');
     if (e.WALLET_LINK_SECRET_ARN) {
-      const out = await new SecretsManagerClient({ region: e.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: e.WALLET_LINK_SECRET_ARN }));
-      if (!out.SecretString || out.SecretString.length < 32) throw new Error('Das Geheimnis in WALLET_LINK_SECRET_ARN ist leer oder zu kurz');
-      return Buffer.from(out.SecretString, 'utf8');
+      const value = await secretString(e.WALLET_LINK_SECRET_ARN);
+      if (!value || value.length < 32) throw new Error('Das Geheimnis in WALLET_LINK_SECRET_ARN ist leer oder zu kurz');
+      return Buffer.from(value, 'utf8');
     }
     return createHmac('sha256', await authSecret()).update('wallet-link-key').digest();
   })();

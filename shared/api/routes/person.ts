@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
+import { images, walletSecrets } from '../needs.ts';
 import {
   cardCountQuery, cardCountSchema, createPersonSchema, personIdParams, personListQuery, personPageSchema,
   personSchema, profileIdParams, updatePersonSchema,
@@ -7,31 +8,43 @@ import {
 
 export const personCreate = defineRoute({
   name: 'personCreate', method: 'POST', path: '/api/card/company/person', access: 'user',
+  handler: 'functions/handlers/person/person-create.ts',
+  needs: { table: 'readWrite' },
   body: createPersonSchema, output: personSchema,
 });
 
 /** Cards per profile of one company, read from the profiles' counters. */
 export const personCardCount = defineRoute({
   name: 'personCardCount', method: 'GET', path: '/api/card/company/person/cardcount', access: 'user',
+  handler: 'functions/handlers/person/person-card-count.ts',
+  needs: { table: 'read' },
   query: cardCountQuery, output: cardCountSchema,
 });
 
 export const personListByProfile = defineRoute({
   name: 'personListByProfile', method: 'GET', path: '/api/card/company/person/all/{profileId}', access: 'user',
+  handler: 'functions/handlers/person/person-list-by-profile.ts',
+  needs: { table: 'read' },
   params: profileIdParams, query: personListQuery, output: personPageSchema,
 });
 
 export const personGet = defineRoute({
   name: 'personGet', method: 'GET', path: '/api/card/company/person/{id}', access: 'user',
+  handler: 'functions/handlers/person/person-get.ts',
+  needs: { table: 'read' },
   params: personIdParams, output: personSchema,
 });
 
 export const personUpdate = defineRoute({
   name: 'personUpdate', method: 'PATCH', path: '/api/card/company/person/{id}', access: 'user',
+  handler: 'functions/handlers/person/person-update.ts',
+  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
   params: personIdParams, body: updatePersonSchema, output: personSchema,
 });
 
 export const personDelete = defineRoute({
   name: 'personDelete', method: 'DELETE', path: '/api/card/company/person/{id}', access: 'user',
+  handler: 'functions/handlers/person/person-delete.ts',
+  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
   params: personIdParams, output: z.object({ id: z.string() }),
 });

@@ -1,8 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
 
 export const health = defineRoute({
   name: 'health',
+  handler: 'functions/handlers/system/health.ts',
+  needs: { table: 'read' },
   method: 'GET',
   path: '/api/health',
   access: 'public',

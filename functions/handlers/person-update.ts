@@ -1,8 +1,0 @@
-import { personUpdate } from '../../shared/api/routes/person.ts';
-import { createHandler } from '../lib/http.ts';
-import { updatePerson } from '../domain/persons/update-person.ts';
-
-export const handler = createHandler(personUpdate, ({ auth, params, body }) => {
-  const { version, ...input } = body;
-  return updatePerson({ auth, personId: params.id, input, version });
-});

@@ -1,5 +1,0 @@
-import { vcardPersonCreate } from '../../shared/api/routes/vcard.ts';
-import { createHandler } from '../lib/http.ts';
-import { createVcardPerson } from '../domain/vcard/create-person.ts';
-
-export const handler = createHandler(vcardPersonCreate, ({ body }) => createVcardPerson({ input: body }));

@@ -1,0 +1,210 @@
+// Builds the Lambda bundles from the route table and the job table: one per API area (a generated
+// dispatcher with one lazily imported chunk per route), one per function URL (a generated path
+// router, likewise), one per job. Used by `npm run build`, the bench, the tests and the CDK stack's
+// local bundling, so the deployed code is exactly what the build and the cold-start bench produce.
+import { build, buildSync } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { apiRoutesByArea, functionUrlRoutes } from '../shared/api/routes.ts';
+import type { AreaName } from '../shared/api/routes.ts';
+import { mergeNeeds } from '../shared/api/needs.ts';
+import type { Needs } from '../shared/api/needs.ts';
+import { apiRouteKey, routeKey, routeNeeds } from '../shared/api/define.ts';
+import type { RouteDef } from '../shared/api/define.ts';
+import { jobs } from './jobs.ts';
+import { handlerBundle } from './bundle-options.ts';
+import { addNativeModules } from './native-modules.ts';
+import type { NativeTarget } from './native-modules.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** An API area, a Lambda function URL (by its name in the route table) or a job (infra/jobs.ts). */
+export type BundleEntry = { area: AreaName } | { url: string } | { job: string };
+
+/** `dist/functions/<area>/`, `dist/functions/url-<name>/` and `dist/functions/job-<name>/`. */
+export function bundleDirName(entry: BundleEntry): string {
+  if ('area' in entry) return entry.area;
+  return 'job' in entry ? `job-${entry.job}` : `url-${entry.url}`;
+}
+
+/** Every Lambda function of the product: one per API area, one per function URL, one per job. */
+export function allEntries(): BundleEntry[] {
+  return [
+    ...Object.entries(apiRoutesByArea()).filter(([, routes]) => routes.length).map(([area]) => ({ area: area as AreaName })),
+    ...Object.keys(functionUrlRoutes()).map((url) => ({ url })),
+    ...jobs.map((j) => ({ job: j.name })),
+  ];
+}
+
+/** The routes a function serves (none for a job). */
+export function routesOf(entry: BundleEntry): RouteDef[] {
+  if ('area' in entry) return apiRoutesByArea()[entry.area] ?? [];
+  if ('url' in entry) return functionUrlRoutes()[entry.url] ?? [];
+  return [];
+}
+
+/** What a function may touch: the union of its routes' needs, or the job's. */
+export function needsOfEntry(entry: BundleEntry): Needs {
+  if ('job' in entry) return jobOf(entry.job).needs;
+  return mergeNeeds(routesOf(entry).map(routeNeeds));
+}
+
+function jobOf(name: string) {
+  const job = jobs.find((j) => j.name === name);
+  if (!job) throw new Error(`Job ${name} steht nicht in infra/jobs.ts`);
+  return job;
+}
+
+const moduleUrl = (file: string) => JSON.stringify(join(root, file));
+
+/**
+ * The generated entry of a function: API areas dispatch by API Gateway's route key, function URLs
+ * match the path; every route's module is a dynamic import (its own chunk), loaded on its first call.
+ */
+export function entrySource(entry: { area: AreaName } | { url: string }): string {
+  const routes = routesOf(entry);
+  if (!routes.length) throw new Error(`${bundleDirName(entry)}: keine Routen`);
+  if ('area' in entry) {
+    // API Gateway names a GET route `ANY …` (it also takes HEAD: shared/api/define.ts apiRouteKey);
+    // the route's own key stays valid too (the bench and tests call with it).
+    return [
+      `import { dispatch } from ${moduleUrl('functions/lib/dispatch.ts')};`,
+      ...routes.map((r, i) => `const r${i} = () => import(${moduleUrl(r.handler)});`),
+      'export const handler = dispatch({',
+      ...routes.flatMap((r, i) => [...new Set([routeKey(r), apiRouteKey(r)])].map((key) => `  ${JSON.stringify(key)}: r${i},`)),
+      '});',
+    ].join('\n');
+  }
+  return [
+    `import { dispatchUrl } from ${moduleUrl('functions/lib/dispatch.ts')};`,
+    'export const handler = dispatchUrl([',
+    ...routes.map((r) => `  { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, load: () => import(${moduleUrl(r.handler)}) },`),
+    ']);',
+  ].join('\n');
+}
+
+let shimDir: string | undefined;
+
+/**
+ * `import … from 'node:http'` in an ES module makes Node build the module's ESM facade, which reads
+ * every export, and some exports are lazy getters that load more: node:http's load undici (about
+ * 17 ms of a cold start, measured). Every built-in is therefore aliased to a CommonJS shim returning
+ * `process.getBuiltinModule(…)`, whose properties esbuild reads only where the code uses them.
+ */
+function builtinAliases(): Record<string, string> {
+  shimDir ??= mkdtempSync(join(tmpdir(), 'vk-builtins-'));
+  const alias: Record<string, string> = {};
+  for (const name of builtinModules) {
+    const bare = name.replace(/^node:/, '');
+    const file = join(shimDir, `${bare.replaceAll('/', '__')}.cjs`);
+    if (!existsSync(file)) writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});\n`);
+    alias[`node:${bare}`] = file;
+    // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
+    if (!name.startsWith('node:')) alias[bare] = file;
+  }
+  return alias;
+}
+
+function options(outdir: string, entryFile: string): BuildOptions & { metafile: true } {
+  return {
+    absWorkingDir: root,
+    entryPoints: { index: entryFile },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: handlerBundle.format,
+    platform: handlerBundle.platform,
+    target: handlerBundle.target,
+    minify: process.env.VK_NO_MINIFY ? false : handlerBundle.minify,
+    sourcemap: handlerBundle.sourcemap,
+    mainFields: handlerBundle.mainFields,
+    banner: { js: handlerBundle.banner },
+    external: handlerBundle.external,
+    alias: builtinAliases(),
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The entry file esbuild starts from: the job's module, or the generated dispatcher written to a scratch folder. */
+function entryFileOf(entry: BundleEntry, scratch: string): string {
+  if ('job' in entry) return join(root, jobOf(entry.job).handler);
+  const file = join(scratch, `${bundleDirName(entry)}.ts`);
+  writeFileSync(file, entrySource(entry));
+  return file;
+}
+
+/** The native packages the function declares (infra/native-modules.ts), checked against what it imports. */
+function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
+  addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
+}
+
+/** What a built function holds: its entry, its chunks, and which route modules went into which chunk. */
+export interface BuiltFunction {
+  dir: string;
+  metafile: Metafile;
+}
+
+/**
+ * Every bundle, each its own esbuild run (chunks are per function), in parallel:
+ * `<outdir>/<bundleDirName>/index.mjs` plus `chunks/`, and `node_modules` with the native packages it
+ * declares (`native`: the Lambda arm64 build, the default, or this machine's to run it here).
+ * Same options as bundleSync.
+ */
+export async function bundleAll(entries: readonly BundleEntry[], outdir: string, o: { native?: NativeTarget } = {}): Promise<Record<string, BuiltFunction>> {
+  const scratch = mkdtempSync(join(tmpdir(), 'vk-entries-'));
+  try {
+    const built = await Promise.all(entries.map(async (entry) => {
+      const dir = join(outdir, bundleDirName(entry));
+      rmSync(dir, { recursive: true, force: true });
+      const result = await build(options(dir, entryFileOf(entry, scratch)));
+      afterBuild(entry, dir, result.metafile, o.native ?? 'lambda');
+      return [bundleDirName(entry), { dir, metafile: result.metafile }] as const;
+    }));
+    return Object.fromEntries(built);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes `index.mjs`, its chunks and their maps into outdir (synchronous: CDK's local bundling is),
+ * and the Lambda (arm64) build of the native packages it declares into outdir/node_modules.
+ */
+export function bundleSync(entry: BundleEntry, outdir: string): void {
+  const scratch = mkdtempSync(join(tmpdir(), 'vk-entries-'));
+  try {
+    mkdirSync(dirname(outdir), { recursive: true });
+    const { metafile } = buildSync(options(outdir, entryFileOf(entry, scratch)));
+    afterBuild(entry, outdir, metafile, 'lambda');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The files a route's cold start loads: the entry, the route's own chunk and every chunk that one
+ * imports statically (esbuild's metafile), with their sizes in bytes.
+ */
+export function routeChunks(fn: BuiltFunction, route: RouteDef): { files: string[]; bytes: number } {
+  const outputs = fn.metafile.outputs;
+  const key = (file: string) => Object.keys(outputs).find((k) => resolve(root, k) === resolve(file));
+  const entryKey = key(join(fn.dir, 'index.mjs'));
+  if (!entryKey) throw new Error(`${fn.dir}: index.mjs fehlt im Metafile`);
+  const own = Object.entries(outputs).find(([k, o]) => k !== entryKey && Object.keys(o.inputs).some((i) => resolve(root, i) === join(root, route.handler)));
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    for (const imp of outputs[k]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+  };
+  visit(entryKey);
+  if (own) visit(own[0]);
+  const files = [...seen];
+  return { files, bytes: files.reduce((sum, f) => sum + (outputs[f]?.bytes ?? 0), 0) };
+}
