@@ -100,7 +100,8 @@ async function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
 }
 
 describe('DSGVO export and erasure of a card holder', () => {
-  it('exports everything stored about the card as one ZIP (Art. 15), for the company and admins only', async () => {
+  // Each builds a full card (images through the pipeline, a pass, views): slow on a loaded machine.
+  it('exports everything stored about the card as one ZIP (Art. 15), for the company and admins only', { timeout: 60_000 }, async () => {
     const card = await fullCard();
     const res = await exportOf(card.person.id, card.user.token);
     expect(res.status).toBe(200);
@@ -161,7 +162,7 @@ describe('DSGVO export and erasure of a card holder', () => {
     expect(audit.body.items.map((e: { action: string }) => e.action)).toContain('export');
   });
 
-  it('erases the card holder everywhere (Art. 17): items, files in every variant, wallet, CDN; an erasure record remains', async () => {
+  it('erases the card holder everywhere (Art. 17): items, files in every variant, wallet, CDN; an erasure record remains', { timeout: 60_000 }, async () => {
     const card = await fullCard();
     const before = await itemsOf(card);
     // What there is to erase: the card, its match entry, upload records, statistics, wallet, the credit entry naming the holder.
