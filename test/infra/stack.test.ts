@@ -170,6 +170,12 @@ describe('functions per area', () => {
     expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
     expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
     expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
+    // Issue 27: only the privacy area erases image versions, and only under images/.
+    const versioned = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('s3:DeleteObjectVersion')).map(([id]) => id);
+    expect(versioned).toHaveLength(1);
+    expect(versioned[0]).toMatch(/^ApiAreaprivacy/);
+    const listVersions = policy('ApiAreaprivacy').find((st) => [st.Action].flat().includes('s3:ListBucketVersions')) as { Condition?: unknown } | undefined;
+    expect(listVersions?.Condition).toEqual({ StringLike: { 's3:prefix': ['images/*'] } });
   });
 });
 
