@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { parse, safeParse } from 'zod/mini';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import type { ErrorBody } from './errors.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
-import { clientAddress, withRequestLine } from './request-middleware.ts';
+import { clientAddress, requestMiddleware } from './request-middleware.ts';
 import { mapStack } from './stack-map.ts';
 import { runAudited } from './audit-hook.ts';
 
@@ -200,7 +201,7 @@ export function createHandler<R extends RouteDef>(
   fn: (input: HandlerInput<R>) => Promise<Output<R>>,
   options: HandlerOptions = {},
 ) {
-  return withRequestLine(route, async (event) => {
+  return middy<HttpEvent, HttpResult>().use(requestMiddleware(route)).handler(async (event) => {
     const method = event.requestContext?.http?.method ?? route.method;
     // In AWS a GET route is declared as ANY (shared/api/define.ts apiRouteKey): HEAD is answered
     // like GET, every other method this route does not have is a 405, as locally.

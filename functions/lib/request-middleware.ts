@@ -1,3 +1,4 @@
+import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/api/define.ts';
 import { commonMessages as msg } from '../../shared/messages/common.ts';
@@ -29,7 +30,10 @@ export function clientAddress(event: Event): string {
   return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
-function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | undefined, result: Result, begin: number): void {
+const started = new WeakMap<object, number>();
+
+function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | undefined, result: Result): void {
+  const begin = started.get(event);
   const message = messageOf(result);
   log('info', 'request', {
     route: route.name,
@@ -39,7 +43,7 @@ function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | un
     path: event.rawPath,
     ip: clientAddress(event),
     status: result.statusCode ?? 200,
-    ms: Date.now() - begin,
+    ...(begin !== undefined ? { ms: Date.now() - begin } : {}),
     ...(message ? { error: message } : {}),
   });
 }
@@ -48,24 +52,27 @@ function requestLine(route: RouteDef, event: Event, lambdaRequestId: string | un
  * Around every route handler: refuses requests that bypassed CloudFront (when an origin secret is
  * configured) and writes ONE JSON line per request with request id, route, status and duration.
  */
-export function withRequestLine(route: RouteDef, inner: (event: Event) => Promise<Result>): (event: Event, context?: { awsRequestId?: string }) => Promise<Result> {
-  return async (event, context) => {
-    const begin = Date.now();
-    let result: Result;
-    try {
-      await requireOrigin(event);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      result = {
-        statusCode: statusOf[err.kind],
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-        body: JSON.stringify({ message: err.message || msg.errors.forbidden }),
-      };
-      requestLine(route, event, context?.awsRequestId, result, begin);
-      return result;
-    }
-    result = await inner(event);
-    requestLine(route, event, context?.awsRequestId, result, begin);
-    return result;
+export function requestMiddleware(route: RouteDef): middy.MiddlewareObj<Event, Result> {
+  return {
+    name: 'request',
+    before: async (request) => {
+      started.set(request.event, Date.now());
+      try {
+        await requireOrigin(request.event);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const result: Result = {
+          statusCode: statusOf[err.kind],
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+          body: JSON.stringify({ message: err.message || msg.errors.forbidden }),
+        };
+        requestLine(route, request.event, request.context?.awsRequestId, result);
+        return result;
+      }
+      return undefined;
+    },
+    after: (request) => {
+      if (request.response) requestLine(route, request.event, request.context?.awsRequestId, request.response);
+    },
   };
 }

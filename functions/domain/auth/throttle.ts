@@ -35,6 +35,9 @@ export const KNOWN_DEVICE_DAYS = 180;
 
 export type BucketKind = keyof typeof BUCKETS;
 
+/** How far apart parallel attempts may read the clock (seconds); must stay below half the shortest refill. */
+const CLOCK_SKEW_S = 1;
+
 /**
  * IPv6 clients usually own a whole /64: counting per /64 keeps one machine from rotating through
  * its addresses. IPv4 (and IPv4-mapped) addresses count as they are.
@@ -80,7 +83,11 @@ async function take(kind: BucketKind, subject: string, now: number): Promise<voi
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
-  const limit = nowS + (b.capacity - 1) * b.refillSeconds;
+  // Attempts in flight together read the clock a little apart, and the one that read it last may
+  // write first: without the margin the fifth of five parallel guesses could find the bucket set
+  // from a later `now` than its own and be refused (seen under load). The margin is far below any
+  // refill, so a burst still gets exactly `capacity` tokens.
+  const limit = nowS + (b.capacity - 1) * b.refillSeconds + CLOCK_SKEW_S;
   try {
     await db().send(new UpdateCommand({
       TableName: tableName(),
