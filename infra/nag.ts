@@ -33,6 +33,8 @@ export function acknowledgeNagFindings(stack: Stack, o: NagContext): void {
   if (walletConfig) ack(walletConfig, 'SMG4', 'Holds the Apple and Google wallet credentials the operator enters; they are renewed by Apple and Google on their own schedule, not by a rotation Lambda (README, Wallet passes).');
   const walletLink = find('WalletLinkSecret');
   if (walletLink) ack(walletLink, 'SMG4', 'Rotating the wallet link key voids every printed wallet QR code and stops installed passes from updating (docs/decisions.md); it is rotated only on purpose, never on a schedule.');
+  const cardChangedDlq = find('CardChangedDeadLetters');
+  if (cardChangedDlq) ack(cardChangedDlq, 'SQS3', 'It is a dead-letter queue: the on-failure destination of the card-changed job\'s stream event source (infra/constructs/jobs.ts), which cdk-nag recognises only for redrive policies; it has its own alarm.');
   const uploads = find('Uploads');
   if (uploads) {
     // Object keys are random file names; the grant is limited to the images/ prefix and to Get/Put/Delete.

@@ -102,6 +102,8 @@ export class VisitenkartenStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       timeToLiveAttribute: t.timeToLive,
+      // New card changes reach the card-changed job through the stream (functions/domain/cards/card-change.ts).
+      dynamoStream: dynamodb.StreamViewType[t.streamViewType],
       removalPolicy: RemovalPolicy.RETAIN,
       globalSecondaryIndexes: t.globalSecondaryIndexes.map((g) => ({
         indexName: g.indexName,
@@ -158,6 +160,13 @@ export class VisitenkartenStack extends Stack {
     });
 
     // CDN invalidations go through a queue: functions -> distribution -> API -> functions would be a cycle.
+    // Batches of card changes the card-changed job failed on after its retries (the stream's
+    // on-failure destination: which records, to replay within the stream's 24 h; docs/deploy.md).
+    const cardChangedDlq = new sqs.Queue(this, 'CardChangedDeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
     const invalidationDlq = new sqs.Queue(this, 'InvalidationDeadLetters', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -217,6 +226,8 @@ export class VisitenkartenStack extends Stack {
       resources: { ...resources, distributionArn: distributionArn(this, edge.distribution.distributionId) },
       environment: { ...environment, DISTRIBUTION_ID: edge.distribution.distributionId },
       queues: { invalidation: invalidationQueue },
+      table,
+      streamDeadLetters: { cardChanged: cardChangedDlq },
       buckets: { logs: logBucket },
     });
 
@@ -224,7 +235,7 @@ export class VisitenkartenStack extends Stack {
       functions: { ...api.functions, ...Object.fromEntries(Object.entries(functionUrls.functions).map(([n, f]) => [`url-${n}`, f])), ...Object.fromEntries(Object.entries(jobs.functions).map(([n, f]) => [`job-${n}`, f])) },
       httpApi: api.httpApi,
       table,
-      deadLetterQueues: { invalidations: invalidationDlq },
+      deadLetterQueues: { invalidations: invalidationDlq, cardChanged: cardChangedDlq },
       ...(ctx.alarmEmail ? { alarmEmail: ctx.alarmEmail } : {}),
     });
 

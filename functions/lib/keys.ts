@@ -106,8 +106,6 @@ export const keys = {
    */
   cardStatRollup: (companyId: string, personId: string) => ({ pk: `STATS#${companyId}`, sk: personId }),
   cardStatRollupPartition: (companyId: string) => ({ pk: `STATS#${companyId}` }),
-  /** Written with one chunk of a CDN log file's counts: its existence means "this chunk is counted". Expires by TTL. */
-  cdnLogChunk: (fileId: string, chunk: number) => ({ pk: `CDNLOG#${fileId}`, sk: `CHUNK#${chunk}` }),
   /** The open merge batch of one log source (functions/domain/statistics/merge-cdn-logs.ts): its files, phase and lease. */
   cdnMergeBatch: (sourceId: string) => ({ pk: `CDNMERGE#${sourceId}`, sk: 'BATCH' }),
 
@@ -160,6 +158,13 @@ export const keys = {
    * of the card holder. Kept without expiry (proof the request was carried out); not GSI2-owned.
    */
   erasureRecord: (personId: string) => ({ pk: `ERASURE#${personId}`, sk: 'ERASURE' }),
+
+  /**
+   * A change to what cards show (functions/domain/cards/card-change.ts): written in the same
+   * transaction as the change, read by the `card-changed` job from the table's stream; its
+   * `doneAt` says it was handled. Expires by TTL.
+   */
+  cardChange: (changeId: string) => ({ pk: `CARDCHANGE#${changeId}`, sk: 'CHANGE' }),
 
   /** Marks one-time setup (first admin) as done. */
   setupMarker: (name: string) => ({ pk: `SETUP#${name}`, sk: 'SETUP' }),

@@ -4,6 +4,8 @@ export const tableDefinition = {
   sortKey: 'sk',
   /** Attribute DynamoDB uses to expire items (throttle windows). Epoch seconds. */
   timeToLive: 'expiresAt',
+  /** The stream carries new items to the `card-changed` job (card changes, functions/domain/cards/card-change.ts). */
+  streamViewType: 'NEW_IMAGE',
   globalSecondaryIndexes: [
     /** Lists shown on screens: users by name, companies by org, profiles and persons of a parent. */
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -18,6 +20,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamViewType },
     AttributeDefinitions: keyAttrs.map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: t.partitionKey, KeyType: 'HASH' as const },

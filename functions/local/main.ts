@@ -6,6 +6,8 @@ import { startDynamoLocal, StartupError } from './dynamo-local.ts';
 import type { DynamoLocal } from './dynamo-local.ts';
 import { prepareLocal } from './prepare.ts';
 import { createLocalServer } from './server.ts';
+import { startCardChangeFeed } from './card-change-feed.ts';
+import type { CardChangeFeed } from './card-change-feed.ts';
 import { createCdnLogWriter } from './cdn-log-writer.ts';
 import type { CdnLogWriter } from './cdn-log-writer.ts';
 import { buildWeb } from '../../web/build.ts';
@@ -77,12 +79,14 @@ async function main(): Promise<void> {
     server.listen(c.port, c.host, () => ok());
   });
   let dynamo: DynamoLocal | undefined;
+  let feed: CardChangeFeed | undefined;
   // Registered before DynamoDB Local starts, so Ctrl-C at any moment takes the child process along.
   const stop = async () => {
     server.close();
     server.closeAllConnections();
     // Views of the last seconds are counted before the database goes; a failure leaves the file for the next start.
     await cdnLog?.stop().catch(() => undefined);
+    await feed?.stop();
     await dynamo?.stop();
     rmSync(join(c.dataDir, ENDPOINT_FILE), { force: true });
     process.exit(0);
@@ -115,6 +119,8 @@ async function main(): Promise<void> {
         : `Admin-Konto angelegt: Benutzername "${a.username}" mit dem Passwort aus ADMIN_PASSWORD.`);
     }
     cdnLog = createCdnLogWriter({ dir: join(c.dataDir, 'cdn-logs'), flushSeconds: c.viewFlushSeconds });
+    // The card-changed job, fed from the table's stream as in AWS (CDN, Apple and Google after a card change).
+    feed = startCardChangeFeed({ endpoint: dynamo.endpoint, tableName: process.env.TABLE_NAME ?? 'visitenkarten', deadLetterDir: join(c.dataDir, 'dead-letter') });
     ready();
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : c.port;

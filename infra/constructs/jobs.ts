@@ -4,7 +4,9 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { JobDef } from '../jobs.ts';
@@ -17,9 +19,13 @@ export interface JobsProps {
   environment: Record<string, string>;
   queues: Record<'invalidation', sqs.IQueue>;
   buckets: Record<'logs', s3.IBucket>;
+  /** The table whose stream feeds `tableStream` jobs. */
+  table: dynamodb.ITableV2;
+  /** Where a `tableStream` job's failed batches go (named by the trigger). */
+  streamDeadLetters: Record<'cardChanged', sqs.IQueue>;
 }
 
-/** One function per job (infra/jobs.ts) with its trigger: schedule, queue or new objects in a bucket. */
+/** One function per job (infra/jobs.ts) with its trigger: schedule, queue, the table's stream or new objects in a bucket. */
 export class Jobs extends Construct {
   readonly functions: Record<string, AppFunction> = {};
 
@@ -41,6 +47,19 @@ export class Jobs extends Construct {
           batchSize: t.batchSize,
           maxBatchingWindow: Duration.seconds(t.maxBatchingWindowSeconds),
           ...(t.maxConcurrency ? { maxConcurrency: t.maxConcurrency } : {}),
+        }));
+      } else if (t.kind === 'tableStream') {
+        f.fn.addEventSource(new DynamoEventSource(props.table, {
+          // From the oldest record the stream keeps (24 h): a change written while the job was
+          // failing or being deployed is still handled (handled ones are skipped by their doneAt).
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          batchSize: t.batchSize,
+          maxBatchingWindow: Duration.seconds(t.maxBatchingWindowSeconds),
+          retryAttempts: t.retryAttempts,
+          // A failing batch is split until the failing part is alone, so one bad change holds back no other.
+          bisectBatchOnError: true,
+          onFailure: new SqsDlq(props.streamDeadLetters[t.deadLetters]),
+          filters: [lambda.FilterCriteria.filter(t.filter)],
         }));
       } else if (t.kind === 'schedule') {
         new scheduler.Schedule(this, `${job.name}-Schedule`, {

@@ -1,17 +1,24 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { useTestServer } from '../helpers/server.ts';
+import { ALL_CARDS_PATH } from '../../functions/domain/cards/invalidate-cards.ts';
 import { uploadImage } from '../helpers/card-fixtures.ts';
 import { createTenant } from './cards.helpers.ts';
 import type { CardTenant } from './cards.helpers.ts';
 
 // Every change that alters what a card shows invalidates the card's cached answers exactly once
-// (one invalidate() call, which the job turns into one CloudFront invalidation); changes that
-// alter nothing a card shows invalidate nothing.
+// (one invalidate() call by the card-changed job, which the invalidation job turns into one
+// CloudFront invalidation); changes that alter nothing a card shows invalidate nothing.
 
 const s = useTestServer();
 
 const pathsOf = (id: string) => [`/api/card/${id}`, `/api/card/${id}/vcard`];
+
+/** What the card-changed job has asked the CDN to drop once it has handled every change so far (requests ask for nothing themselves). */
+async function invalidated() {
+  await s.cardChanges.drain();
+  return recordedInvalidations();
+}
 
 describe('CDN invalidation of public cards', () => {
   let t: CardTenant;
@@ -22,7 +29,7 @@ describe('CDN invalidation of public cards', () => {
 
   it('creating a card invalidates nothing (nothing of it can be cached yet)', async () => {
     await t.createCard();
-    expect(recordedInvalidations()).toEqual([]);
+    expect(await invalidated()).toEqual([]);
   });
 
   it('a card edit: one invalidation of its JSON and vCard, and the next load shows the change', async () => {
@@ -30,7 +37,7 @@ describe('CDN invalidation of public cards', () => {
     expect((await s.call('cardGet', { params: { id: card.id } })).body.person.position).toBeUndefined();
     clearRecordedInvalidations();
     await t.updateCard(card.id, { position: 'Vertrieb' });
-    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect(await invalidated()).toEqual([pathsOf(card.id)]);
     expect((await s.call('cardGet', { params: { id: card.id } })).body.person.position).toBe('Vertrieb');
   });
 
@@ -39,18 +46,18 @@ describe('CDN invalidation of public cards', () => {
     const next = await uploadImage(s, t.user.token, t.company.id);
     clearRecordedInvalidations();
     await t.updateCard(card.id, { image: next });
-    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect(await invalidated()).toEqual([pathsOf(card.id)]);
   });
 
   it('deactivation and activation: one invalidation each', async () => {
     const card = await t.createCard();
     clearRecordedInvalidations();
     await t.updateCard(card.id, { isActive: false });
-    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect(await invalidated()).toEqual([pathsOf(card.id)]);
     expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(404);
     clearRecordedInvalidations();
     await t.updateCard(card.id, { isActive: true });
-    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect(await invalidated()).toEqual([pathsOf(card.id)]);
     expect((await s.call('cardGet', { params: { id: card.id } })).status).toBe(200);
   });
 
@@ -59,7 +66,7 @@ describe('CDN invalidation of public cards', () => {
     clearRecordedInvalidations();
     const res = await s.call('personDelete', { params: { id: card.id }, token: t.user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(recordedInvalidations()).toEqual([pathsOf(card.id)]);
+    expect(await invalidated()).toEqual([pathsOf(card.id)]);
   });
 
   it('a profile edit: one invalidation holding every card of that profile and no other', async () => {
@@ -70,7 +77,7 @@ describe('CDN invalidation of public cards', () => {
     clearRecordedInvalidations();
     const res = await other.updateProfile({ claim: 'Neuer Claim' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const calls = recordedInvalidations();
+    const calls = await invalidated();
     expect(calls).toHaveLength(1);
     expect([...calls[0]!].sort()).toEqual([...pathsOf(a.id), ...pathsOf(b.id)].sort());
     expect(calls[0]).not.toContain(`/api/card/${elsewhere.id}`);
@@ -84,20 +91,21 @@ describe('CDN invalidation of public cards', () => {
     const admin = await s.adminToken();
     const same = await s.call('companyUpdate', { params: { id: other.company.id }, token: admin, body: { org: other.company.org } });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
-    expect(recordedInvalidations()).toEqual([]);
+    expect(await invalidated()).toEqual([]);
     const res = await s.call('companyUpdate', { params: { id: other.company.id }, token: admin, body: { org: `${other.company.org} neu` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(recordedInvalidations()).toEqual([pathsOf(a.id)]);
+    expect(await invalidated()).toEqual([pathsOf(a.id)]);
     expect((await s.call('cardGet', { params: { id: a.id } })).body.org).toBe(`${other.company.org} neu`);
   });
 
-  it('a company delete invalidates its cards', async () => {
+  it('a company delete invalidates its cards (all cards at once: their ids are deleted before the job runs)', async () => {
     const other = await createTenant(s);
     const a = await other.createCard();
     clearRecordedInvalidations();
     const res = await s.call('companyDelete', { params: { id: other.company.id }, token: await s.adminToken() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(recordedInvalidations()).toContainEqual(pathsOf(a.id));
+    expect(await invalidated()).toContainEqual([ALL_CARDS_PATH]);
+    expect((await s.call('cardGet', { params: { id: a.id } })).status).toBe(404);
   });
 
   it('a refused change invalidates nothing', async () => {
@@ -108,6 +116,6 @@ describe('CDN invalidation of public cards', () => {
     expect(res.status).toBe(409);
     const css = await t.updateProfile({ settings: { customCss: '@import "https://evil.example/x.css";' } });
     expect(css.status).toBe(400);
-    expect(recordedInvalidations()).toEqual([]);
+    expect(await invalidated()).toEqual([]);
   });
 });

@@ -189,6 +189,19 @@ describe('companies: update', () => {
     expect((await getUserItem(first[0]!))?.companyIds).toBeUndefined();
   });
 
+  test('with a new org one user write fewer fits: the card change goes into the same transaction (issue 21)', async () => {
+    const first = await seedUsers(60);
+    const second = await seedUsers(60);
+    const company = await createCompany(s, { org: 'Viele Karten', userIds: first });
+    const body = (take: number) => ({ org: 'Viele Karten neu', userIds: [...first.slice(50), ...second.slice(0, take)] });
+    const tooMany = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: body(49) });
+    expect(tooMany.status, JSON.stringify(tooMany.body)).toBe(400);
+    expect(tooMany.body.fieldErrors.userIds).toContain('höchstens 98');
+    const fits = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: body(48) });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(fits.body.org).toBe('Viele Karten neu');
+  });
+
   test('assigning an unknown user is a 400 and changes nothing', async () => {
     const company = await createCompany(s, { org: 'Bleibt' });
     const res = await s.call('companyUpdate', { params: { id: company.id }, token: admin, body: { org: 'Anders', userIds: ['unbekannt'] } });

@@ -323,6 +323,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   cardVcard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'public' },
   cardQr: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  cardSummary: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
   // --- statistics (views and saves) ---
   statisticCompany: { call: (_c, t) => ({ query: { companyId: t.company.id } }), foreign: 'denied' },
   statisticCard: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },

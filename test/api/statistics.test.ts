@@ -3,7 +3,7 @@ import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { aggregateCdnLog } from '../../functions/domain/statistics/aggregate-cdn-log.ts';
+import { countLogFile } from '../helpers/count-log.ts';
 import { CDN_LOG_HEADER, formatCdnLogLine } from '../../functions/domain/statistics/cdn-log-format.ts';
 import { berlinDay } from '../../functions/domain/statistics/berlin-time.ts';
 import { companyStatistics } from '../../functions/domain/statistics/company-statistics.ts';
@@ -97,35 +97,6 @@ describe('views and saves from the access log', () => {
     expect(cardRow((await companyStats(t.company.id)).body, t.cardId)!.totalViews).toBe(8);
   });
 
-  it('a redelivered log file counts nothing twice, also after a run that stopped halfway', async () => {
-    const t = await tenantWithCard();
-    const cards = [t.cardId, ...await Promise.all(Array.from({ length: 3 }, (_, i) => newCard(s, t.profile.id, `Karte${i}`)))];
-    const now = Date.now();
-    // 60 days per card: several chunks (a chunk holds at most 99 updates).
-    const lines = cards.flatMap((id) => Array.from({ length: 60 }, (_, d) =>
-      formatCdnLogLine({ at: new Date(now - d * 86_400_000), method: 'GET', path: `/api/card/${id}`, status: 200, userAgent: '-' })));
-    const file = (CDN_LOG_HEADER + lines.join('\n')).split('\n');
-    const fileId = `test/${t.company.id}.gz`;
-    // A first delivery that stopped after its first chunk: 60 days of a card fill a chunk, and
-    // chunks follow the card ids, so the first chunk is the smallest id's.
-    const firstCard = [...cards].sort()[0]!;
-    const halfway = await aggregateCdnLog({ fileId, lines: file.filter((l) => !l.includes('/api/card/') || l.includes(`/api/card/${firstCard}\t`)) });
-    expect(halfway.chunks).toBe(1);
-    const first = await aggregateCdnLog({ fileId, lines: file });
-    expect(first.counted).toBe(240);
-    expect(first.chunks).toBe(4);
-    expect(first.skippedChunks).toBe(1);
-    const before = (await companyStats(t.company.id)).body;
-    const again = await aggregateCdnLog({ fileId, lines: file });
-    expect(again.updates).toBe(0);
-    expect(again.skippedChunks).toBe(first.chunks);
-    expect((await companyStats(t.company.id)).body).toEqual(before);
-    for (const id of cards) expect(cardRow(before, id)!.totalViews).toBe(60);
-    const days = (await cardStats(t.cardId)).body as { views: number }[];
-    expect(days).toHaveLength(60);
-    expect(days.every((d) => d.views === 1)).toBe(true);
-  });
-
   it('bot user agents and back-office previews add nothing', async () => {
     const t = await tenantWithCard();
     for (const ua of ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'WhatsApp/2.23.20.0 A',
@@ -180,7 +151,7 @@ describe('views and saves from the access log', () => {
   it('months are German months: a view at 23:30 UTC on 31 January counts for February', async () => {
     const t = await tenantWithCard();
     const at = (iso: string) => formatCdnLogLine({ at: new Date(iso), method: 'GET', path: `/api/card/${t.cardId}`, status: 200, userAgent: '-' });
-    await aggregateCdnLog({
+    await countLogFile({
       fileId: `test/month-${t.cardId}`,
       lines: [at('2026-01-31T22:30:00Z'), at('2026-01-31T23:30:00Z'), at('2026-02-28T22:59:59Z'), at('2026-02-28T23:00:00Z')],
     });

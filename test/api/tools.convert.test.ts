@@ -6,7 +6,7 @@ import { csvLimits } from '../../shared/schemas/tools.ts';
 import { DeleteCommand, GetCommand } from '../../functions/lib/dynamo.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
-import { matchKeyHash } from '../../functions/domain/persons/match-index.ts';
+import { matchKeyHash } from '../../functions/domain/cards/match-index.ts';
 import { cp1252, toolsHelpers } from './tools-helpers.ts';
 
 const s = useTestServer();

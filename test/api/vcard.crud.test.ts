@@ -4,7 +4,7 @@ import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
-import { VCARD_DELETE_PAGE_SIZE } from '../../functions/domain/vcard/delete-company.ts';
+import { VCARD_DELETE_PAGE_SIZE } from '../../functions/domain/legacy/delete-company.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
 import { existsSync } from 'node:fs';
@@ -183,12 +183,33 @@ describe('legacy card on /api/card/{id}', () => {
 
     clearRecordedInvalidations();
     await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { theme: 'the-vcard' } } });
+    await s.cardChanges.drain();
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
     clearRecordedInvalidations();
     await s.call('vcardPersonUpdate', { params: { id: p.id }, token: admin, body: { firstname: 'Erika', lastname: 'Neu' } });
+    await s.cardChanges.drain();
     expect(recordedInvalidations().flat()).toContain(`/api/card/${p.id}`);
 
     await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin });
     expect((await s.call('cardGet', { params: { id: p.id } })).status).toBe(404);
+  });
+});
+
+describe('one answer to whose card an id is (issue 21)', () => {
+  test('a legacy card: its holder for admins, 404 for company users; a V2 card for its own company', async () => {
+    const admin = await s.adminToken();
+    const co = await newCompany();
+    const p = await newPerson(co.id, { firstname: 'Ilse', lastname: 'Alt' });
+    const legacy = await s.api('GET', `/api/card/company/card/${p.id}`, { token: admin });
+    expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
+    expect(legacy.body).toMatchObject({ id: p.id, kind: 'legacy', firstname: 'Ilse', lastname: 'Alt', companyId: co.id });
+    expect((await s.api('GET', `/api/card/statistic/${p.id}`, { token: admin })).status).toBe(200);
+    const t = await createTenant(s);
+    expect((await s.api('GET', `/api/card/company/card/${p.id}`, { token: t.user.token })).status).toBe(404);
+    expect((await s.api('GET', `/api/card/statistic/${p.id}`, { token: t.user.token })).status).toBe(404);
+    const card = await s.api('POST', '/api/card/company/person', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Neu', lastname: 'Karte' } });
+    const v2 = await s.api('GET', `/api/card/company/card/${card.body.id}`, { token: t.user.token });
+    expect(v2.body).toMatchObject({ kind: 'card', firstname: 'Neu', companyId: t.company.id, isActive: true });
+    expect((await s.api('GET', `/api/card/company/card/gibt-es-nicht`, { token: admin })).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
-import { VCARD_DELETE_PAGE_SIZE } from '../../functions/domain/vcard/delete-company.ts';
+import { VCARD_DELETE_PAGE_SIZE } from '../../functions/domain/legacy/delete-company.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
 import { existsSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { TestServer, TestServerOptions } from '../helpers/server.ts';
 import type { BodyOf } from '../helpers/api-client.ts';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
@@ -22,7 +22,7 @@ export let google: FakeGoogle;
 export let sa: ReturnType<typeof makeServiceAccount>;
 
 /** The file's server, started after the fakes and the configuration (the handlers read it once). */
-export function useWalletServer(): TestServer {
+export function useWalletServer(options: TestServerOptions = {}): TestServer {
   // Before the server starts: the handlers read their configuration once.
   beforeAll(async () => {
     chain = makeTestChain();
@@ -47,7 +47,7 @@ export function useWalletServer(): TestServer {
     await apns?.close();
     await google?.close();
   });
-  return useTestServer();
+  return useTestServer(options);
 }
 
 export function walletHelpers(s: TestServer) {

@@ -55,6 +55,9 @@ describe('passes stay current', () => {
     const before = apns.pushes.length;
     const edit = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token, body: { ...c.body, position: 'Vertriebsleitung', version: c.person.version } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // The request sends nothing itself: the card-changed job pushes.
+    expect(apns.pushes.length).toBe(before);
+    await s.cardChanges.drain();
     const pushes = apns.pushes.slice(before);
     expect(pushes).toEqual([{ path: `/3/device/${pushToken}`, topic: PASS_TYPE_ID, body: '{}', clientSubject: `Pass Type ID: ${PASS_TYPE_ID}` }]);
 
@@ -85,6 +88,7 @@ describe('passes stay current', () => {
     const before = apns.pushes.length;
     const off = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token, body: { ...c.body, isActive: false, version: c.person.version } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
     expect(google.objects.get(objectId).state).toBe('EXPIRED');
     const latest = () => s.call('passkitPass', { params: { passTypeId: PASS_TYPE_ID, serial: c.person.id }, headers: auth });
@@ -94,6 +98,7 @@ describe('passes stay current', () => {
 
     const del = await s.call('personDelete', { params: { id: c.person.id }, token: c.user.token });
     expect(del.status).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.length).toBe(before + 2);
     const afterDelete = await latest();
     expect(afterDelete.status).toBe(200);
@@ -108,6 +113,7 @@ describe('passes stay current', () => {
     const deviceId = `device${randomBytes(6).toString('hex')}`;
     const { auth } = await register(c, deviceId, randomBytes(32).toString('hex'));
     expect((await s.call('personDelete', { params: { id: c.person.id }, token: c.user.token })).status).toBe(200);
+    await s.cardChanges.drain();
     const reg = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.passRegistration(c.person.id, deviceId) }))).Item!;
     expect(reg.voidedCard).toBeDefined();
     // The table's TTL removes it (DynamoDB TTL: expiresAt in seconds).
@@ -129,6 +135,7 @@ describe('passes stay current', () => {
     apns.statusFor.set(pushToken, 410);
     const edit = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token, body: { ...c.body, position: 'Neu', version: c.person.version } });
     expect(edit.status).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.some((p) => p.path === `/3/device/${pushToken}`)).toBe(true);
     expect((await s.call('passkitSerials', { params: { deviceId, passTypeId: PASS_TYPE_ID } })).status).toBe(204);
   });
@@ -142,6 +149,7 @@ describe('passes stay current', () => {
     const upd = await s.call('profileUpdate', { params: { id: c.profile.id }, token: c.user.token,
       body: { ...profile, id: undefined, cardCount: undefined, companyId: undefined, createdAt: undefined, updatedAt: undefined, firmenname: 'Neuer Name GmbH' } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    await s.cardChanges.drain();
     expect(apns.pushes.slice(before).map((x) => x.path)).toEqual([`/3/device/${pushToken}`]);
   });
 });

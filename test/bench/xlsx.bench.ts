@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { benchApi, benchCompany, startMemoryServer } from './harness.ts';
 import { writeXlsx } from '../../functions/lib/spreadsheet/xlsx-writer.ts';
-import { personColumns } from '../../functions/domain/persons/export-persons.ts';
+import { personColumns } from '../../functions/domain/cards/export-persons.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
 // Issue 25, spreadsheets: importing a 10,000-row .xlsx as HR has it (written by another program,

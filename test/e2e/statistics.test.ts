@@ -4,7 +4,7 @@ import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
-import { aggregateCdnLog } from '../../functions/domain/statistics/aggregate-cdn-log.ts';
+import { countLogFile } from '../helpers/count-log.ts';
 import { formatCdnLogLine } from '../../functions/domain/statistics/cdn-log-format.ts';
 import { addMonths, berlinMonth } from '../../functions/domain/statistics/berlin-time.ts';
 
@@ -35,7 +35,7 @@ describe('views in the browser', () => {
     const thisMonth = berlinMonth(new Date());
     const twoMonthsAgo = addMonths(thisMonth, -2);
     const earlier = new Date(`${twoMonthsAgo}-15T12:00:00Z`);
-    await aggregateCdnLog({
+    await countLogFile({
       fileId: `e2e/${anna}`,
       lines: Array.from({ length: 6 }, () => formatCdnLogLine({ at: earlier, method: 'GET', path: `/api/card/${anna}`, status: 200, userAgent: '-' })),
     });

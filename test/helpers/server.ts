@@ -8,6 +8,8 @@ import { prepareLocal } from '../../functions/local/prepare.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 import type { FlushResult } from '../../functions/local/cdn-log-writer.ts';
+import { startCardChangeFeed } from '../../functions/local/card-change-feed.ts';
+import type { CardChangeFeed, FeedOptions } from '../../functions/local/card-change-feed.ts';
 import { readAnswer, routeCaller } from './api-client.ts';
 import type { ApiResponse, RouteCaller } from './api-client.ts';
 
@@ -30,15 +32,25 @@ export interface TestServer {
   adminToken(): Promise<string>;
   /** Closes the local CDN access log and counts it now (views and saves); the server's own timer is off in tests. */
   flushViews(): Promise<FlushResult>;
+  /** The card-changed job as `npm start` runs it: `await s.cardChanges.drain()` after a write, before looking at its effects. */
+  cardChanges: CardChangeFeed;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Outside vitest (the bench) the caller names DynamoDB Local's endpoint. */
+  endpoint?: string;
+  /** Timing of the card-changed feed (a dead-letter test shortens the retries). */
+  feed?: Partial<Omit<FeedOptions, 'endpoint' | 'tableName'>>;
 }
 
 /**
  * The product's local server on a free port with a table of its own in the shared DynamoDB
  * Local, so test files never see each other's data.
  */
-export async function startTestServer(o: { endpoint?: string } = {}): Promise<TestServer> {
+export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const tableName = `t_${randomUUID().replaceAll('-', '')}`;
+  const endpoint = o.endpoint ?? inject('dynamoEndpoint');
   const uploadsDir = await mkdtemp(join(tmpdir(), 'vk-uploads-'));
   // Listening first: the server's own address is its public base URL (QR codes, vCard).
   const cdnLog = createCdnLogWriter({ dir: await mkdtemp(join(tmpdir(), 'vk-cdn-logs-')), flushSeconds: 0 });
@@ -46,8 +58,7 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await prepareLocal({
-    // Outside vitest (the bench) the caller names DynamoDB Local's endpoint.
-    endpoint: o.endpoint ?? inject('dynamoEndpoint'),
+    endpoint,
     tableName,
     uploadsDir,
     authSecret: randomBytes(32).toString('hex'),
@@ -55,6 +66,7 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
     adminPassword: ADMIN.password,
     publicBaseUrl: baseUrl,
   });
+  const cardChanges = startCardChangeFeed({ pollMs: 1000, ...o.feed, endpoint, tableName });
 
   const api: TestServer['api'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -86,10 +98,11 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
     login,
     adminToken: async () => (admin ??= await login(ADMIN.username, ADMIN.password)),
     flushViews: () => cdnLog.flush(),
-    close: () => new Promise<void>((ok) => {
+    cardChanges,
+    close: () => cardChanges.stop().then(() => new Promise<void>((ok) => {
       server.closeAllConnections();
       server.close(() => ok());
-    }),
+    })),
   };
 }
 
@@ -98,9 +111,9 @@ export async function startTestServer(o: { endpoint?: string } = {}): Promise<Te
  * for that server, so the file can say `const s = useTestServer();` at the top and use `s` in
  * its tests and hooks (not while the module loads: the server does not exist yet).
  */
-export function useTestServer(): TestServer {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   let server: TestServer | undefined;
-  beforeAll(async () => { server = await startTestServer(); });
+  beforeAll(async () => { server = await startTestServer(options); });
   afterAll(async () => { await server?.close(); });
   const current = () => {
     if (!server) throw new Error('The test server starts in beforeAll; use it in tests and hooks.');
@@ -115,6 +128,7 @@ export function useTestServer(): TestServer {
     login: (username, password) => current().login(username, password),
     adminToken: () => current().adminToken(),
     flushViews: () => current().flushViews(),
+    get cardChanges() { return current().cardChanges; },
     close: () => current().close(),
   };
 }

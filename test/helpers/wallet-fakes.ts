@@ -73,15 +73,18 @@ export interface ApnsPush {
 export interface FakeApns {
   host: string;
   pushes: ApnsPush[];
-  /** Answer with this status for these tokens (e.g. 410 Unregistered). */
-  statusFor: Map<string, number>;
+  /** Answer with this status for these tokens (e.g. 410 Unregistered), with APNs' JSON reason where given (`400 BadDeviceToken`). */
+  statusFor: Map<string, number | { status: number; reason: string }>;
+  /** Answer every push with this status while set (e.g. 503: APNs down). */
+  failAll: number | undefined;
   close(): Promise<void>;
 }
 
 /** APNs on HTTP/2 with TLS: only clients with a certificate of the test chain get in. */
 export async function startFakeApns(chain: TestChain): Promise<FakeApns> {
   const pushes: ApnsPush[] = [];
-  const statusFor = new Map<string, number>();
+  const statusFor: FakeApns['statusFor'] = new Map();
+  const state = { failAll: undefined as number | undefined };
   const server: Http2SecureServer = createSecureServer({
     key: chain.serverKey, cert: chain.serverCert, ca: [chain.rootCert, chain.wwdrCert], requestCert: true, rejectUnauthorized: true,
   });
@@ -93,13 +96,24 @@ export async function startFakeApns(chain: TestChain): Promise<FakeApns> {
       const subject = socket?.getPeerCertificate()?.subject as unknown as Record<string, string> | undefined;
       const path = String(headers[':path']);
       pushes.push({ path, topic: headers['apns-topic'] as string | undefined, body, clientSubject: subject?.CN ?? '' });
-      stream.respond({ ':status': statusFor.get(path.split('/').pop() ?? '') ?? 200 });
-      stream.end();
+      const answer = state.failAll ?? statusFor.get(path.split('/').pop() ?? '') ?? 200;
+      const status = typeof answer === 'number' ? answer : answer.status;
+      // APNs answers a refusal with a JSON body naming the reason (and 410 with a timestamp).
+      const reason = typeof answer === 'number' ? (status === 410 ? 'Unregistered' : status === 200 ? undefined : 'InternalServerError') : answer.reason;
+      stream.respond({ ':status': status, ...(reason ? { 'content-type': 'application/json' } : {}) });
+      stream.end(reason ? JSON.stringify({ reason }) : undefined);
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as AddressInfo).port;
-  return { host: `localhost:${port}`, pushes, statusFor, close: () => new Promise((ok) => server.close(() => ok())) };
+  return {
+    host: `localhost:${port}`,
+    pushes,
+    statusFor,
+    get failAll() { return state.failAll; },
+    set failAll(v) { state.failAll = v; },
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
 }
 
 export interface GoogleRequest {

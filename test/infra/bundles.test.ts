@@ -68,6 +68,9 @@ describe('Lambda bundles', () => {
     // The XLSX library (ExcelTS; its SpreadsheetML namespace) is bundled only where a route needs it.
     const withXlsx = allEntries().map(bundleDirName).filter((name) => shipped(join(out, name)).includes('schemas.openxmlformats.org/spreadsheetml/2006/main'));
     expect(withXlsx.sort()).toEqual(['exports', 'tools']);
+    // Pushes to installed passes leave only from the card-changed job (issue 21): no API function carries the APNs client.
+    const withApns = allEntries().map(bundleDirName).filter((name) => shipped(join(out, name)).includes('apns-topic'));
+    expect(withApns).toEqual(['job-card-changed']);
 
     // No database behind it (nothing listens on port 9): the health check answers degraded.
     Object.assign(process.env, { TABLE_NAME: 'no_such_table', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_DIR: out, AUTH_SECRET: 'x'.repeat(32), AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });

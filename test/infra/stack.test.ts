@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { VisitenkartenStack } from '../../infra/stack.ts';
 import { VisitenkartenWafStack } from '../../infra/waf-stack.ts';
 import { jobs } from '../../infra/jobs.ts';
+import { CARD_CHANGED_SOURCE } from '../../functions/jobs/card-changed-source.ts';
 import { apiRoutesByArea, areas, routeList } from '../../shared/api/routes.ts';
 import { apiRouteKey, defineRoute } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
@@ -231,6 +232,44 @@ describe('jobs', () => {
     for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 'dynamodb:UpdateItem', 'dynamodb:Query', 'sqs:SendMessage']) expect(policy).toContain(action);
     expect(policy).toContain('/images/*');
     expect(template.findOutputs('JobImagesReprocessFunction')).toSatisfy((o: object) => Object.keys(o).length === 1);
+  });
+});
+
+describe('card changes (issue 21)', () => {
+  test('the table streams new images; the card-changed job gets new change items only, batched, retried, split, then dead-lettered with an alarm', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const [jobId] = resources('AWS::Lambda::Function').find(([id]) => id.startsWith('Jobscardchanged'))!;
+    const mappings = resources('AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(jobId));
+    expect(mappings).toHaveLength(1);
+    const m = mappings[0]![1].Properties;
+    expect(m).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: CARD_CHANGED_SOURCE.batchSize,
+      MaximumBatchingWindowInSeconds: CARD_CHANGED_SOURCE.maxBatchingWindowSeconds,
+      MaximumRetryAttempts: CARD_CHANGED_SOURCE.retryAttempts,
+      BisectBatchOnFunctionError: true,
+    });
+    expect(JSON.stringify(m.EventSourceArn)).toContain('StreamArn');
+    expect(JSON.parse(m.FilterCriteria.Filters[0].Pattern)).toEqual(CARD_CHANGED_SOURCE.filter);
+    expect(JSON.stringify(m.DestinationConfig.OnFailure.Destination)).toContain('CardChangedDeadLetters');
+    const alarms = resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms.some((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes('CardChangedDeadLetters'))).toBe(true);
+  });
+
+  test('only the jobs invalidate at the CDN; no API function asks for card invalidations or pushes, the card-changed job does', () => {
+    const policies = resources('AWS::IAM::Policy');
+    const text = (prefix: string) => policies.filter(([id]) => id.startsWith(prefix)).map(([, p]) => JSON.stringify(p.Properties.PolicyDocument)).join('');
+    for (const [id, p] of policies) {
+      // The web deployment (CDK's BucketDeployment) invalidates the site's files after an upload.
+      if (JSON.stringify(p.Properties.PolicyDocument).includes('cloudfront:CreateInvalidation')) expect(id, id).toMatch(/^(Jobs|CustomCDKBucketDeployment)/);
+    }
+    // Only the two delete routes still queue paths themselves: the image files they delete (not cards).
+    for (const area of ['person', 'profile', 'tools', 'user', 'wallet', 'card']) expect(text(`ApiArea${area}`), area).not.toContain('sqs:SendMessage');
+    const job = text('Jobscardchanged');
+    expect(job).toContain('sqs:SendMessage');
+    expect(job).toContain('WalletConfig');
+    expect(job).toContain('dynamodb:UpdateItem');
+    expect(job).not.toContain('cloudfront:CreateInvalidation');
   });
 });
 
@@ -466,8 +505,9 @@ describe('signed wallet links: Lambda function URL behind CloudFront (origin acc
     expect(secretIds).toHaveLength(2);
     const policies = resources('AWS::IAM::Policy');
     const readers = policies.filter(([, p]) => secretIds.some((s) => JSON.stringify(p.Properties.PolicyDocument).includes(s))).map(([id]) => id);
-    for (const who of ['ApiAreawallet', 'Urlswalletlinks', 'ApiAreaperson']) expect(readers.some((id) => id.startsWith(who)), who).toBe(true);
-    expect(readers.some((id) => id.startsWith('ApiAreasystem')), 'system area').toBe(false);
+    for (const who of ['ApiAreawallet', 'Urlswalletlinks', 'Jobscardchanged']) expect(readers.some((id) => id.startsWith(who)), who).toBe(true);
+    // Card writes only record the change: pushes and Google calls are the card-changed job's (issue 21).
+    for (const who of ['ApiAreasystem', 'ApiAreaperson', 'ApiAreaprofile', 'ApiAreacompany', 'ApiAreavcard', 'ApiAreatools']) expect(readers.some((id) => id.startsWith(who)), who).toBe(false);
     const env = urls.length ? resources('AWS::Lambda::Function').find(([id]) => id.startsWith('Urlswalletlinks'))![1].Properties.Environment.Variables : {};
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['WALLET_CONFIG_SECRET_ARN', 'WALLET_LINK_SECRET_ARN', 'TABLE_NAME', 'UPLOADS_BUCKET']));
     expect(Object.keys(env)).not.toContain('ORIGIN_SECRET_ARN');

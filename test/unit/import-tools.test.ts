@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeCsv, detectSeparator, looksBinary } from '../../functions/domain/tools/csv-to-json.ts';
 import { cleanCell } from '../../functions/domain/tools/row-mapper.ts';
-import { matchKey, matchKeyHash } from '../../functions/domain/persons/match-index.ts';
+import { matchKey, matchKeyHash } from '../../functions/domain/cards/match-index.ts';
 import { batchesOf, loadRows } from '../../web/src/pages/tools/import-rows.ts';
 import { columnKey } from '../../shared/schemas/tools.ts';
 

@@ -7,7 +7,6 @@ import { logLines, parseCdnLog } from '../../functions/domain/statistics/parse-c
 import { isBotUserAgent } from '../../functions/domain/statistics/bots.ts';
 import { countOf, reservedCardSegments } from '../../functions/domain/statistics/counted-requests.ts';
 import { addMonths, berlinDay, lastMonths } from '../../functions/domain/statistics/berlin-time.ts';
-import { CHUNK_UPDATES, planChunks } from '../../functions/domain/statistics/write-counts.ts';
 
 const line = (at: string, path: string, o: { status?: number; ua?: string; method?: string } = {}) =>
   formatCdnLogLine({ at: new Date(at), method: o.method ?? 'GET', path, status: o.status ?? 200, userAgent: o.ua ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' });
@@ -98,33 +97,5 @@ describe('Berlin months', () => {
     ]);
     expect(addMonths('2026-01', -13)).toBe('2024-12');
     expect(berlinDay(new Date('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
-  });
-});
-
-describe('chunks of a file', () => {
-  it('keeps a card in one chunk, stays within one transaction, and is the same for the same file', () => {
-    const counts = Array.from({ length: 300 }, (_, i) => ({ cardId: `c${String(Math.floor(i / 3)).padStart(3, '0')}`, day: `2026-01-0${(i % 3) + 1}`, views: 1, saves: {} }));
-    const a = planChunks(counts);
-    const b = planChunks(counts.map((c) => ({ ...c })));
-    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    for (const chunk of a) expect(chunk.reduce((n, u) => n + u.days.length + 1, 0)).toBeLessThanOrEqual(CHUNK_UPDATES);
-    const cards = a.flatMap((chunk) => chunk.map((u) => u.cardId));
-    expect(new Set(cards).size).toBe(cards.length);
-    expect(a.length).toBe(Math.ceil(400 / 96));
-  });
-
-  it('splits a card with more days than a transaction holds, never two parts of one card in one chunk', () => {
-    const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
-    const counts = [
-      ...Array.from({ length: 150 }, (_, i) => ({ cardId: 'a', day: day(i), views: 1, saves: {} })),
-      ...Array.from({ length: 3 }, (_, i) => ({ cardId: 'b', day: day(i), views: 1, saves: {} })),
-    ];
-    const chunks = planChunks(counts);
-    for (const chunk of chunks) {
-      expect(chunk.reduce((n, u) => n + u.days.length + 1, 0)).toBeLessThanOrEqual(CHUNK_UPDATES);
-      const cards = chunk.map((u) => u.cardId);
-      expect(new Set(cards).size).toBe(cards.length);
-    }
-    expect(chunks.flatMap((c) => c.flatMap((u) => u.days)).length).toBe(153);
   });
 });

@@ -11,7 +11,7 @@ import { companyLegacyRoutes, companyRoutes } from './pages/companies/routes.tsx
 import { profileRoutes } from './pages/profiles/routes.tsx';
 import { statisticLegacyRoutes, statisticV2Routes } from './pages/statistics/routes.tsx';
 import { creditRoutes } from './pages/credits/routes.tsx';
-import { vcardLegacyRoutes } from './pages/vcard/routes.tsx';
+import { vcardLegacyRoutes } from './pages/legacy/routes.tsx';
 import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
 import { systemRoutes } from './pages/system/routes.tsx';
 import { auditRoutes } from './pages/audit/routes.tsx';

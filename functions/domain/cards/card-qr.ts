@@ -7,7 +7,7 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import { qrSvg } from '../../lib/qr-code.ts';
-import { getPersonItem } from '../persons/person-item.ts';
+import { getPersonItem } from './person-item.ts';
 
 /**
  * QR code of a card's public address for the card overview ('QR-Code herunterladen'). Own

@@ -1,11 +1,10 @@
-import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { queryPages, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { log } from '../../lib/log.ts';
+import type { CardChange } from './card-change.ts';
 
 // The CDN keeps a card's JSON and vCard until told otherwise (cache-control s-maxage, see
-// functions/lib/http.ts cdnCached). Every write that changes what a card shows calls one of these
-// after it succeeded, so the next view loads the new card.
+// functions/lib/http.ts cdnCached). The `card-changed` job asks for these paths to be dropped
+// after a change, so the next view loads the new card.
 
 /** Above this many cards one change invalidates `/api/card/*` instead of two paths per card. */
 export const MAX_CARDS_BY_PATH = 100;
@@ -19,54 +18,48 @@ export function cardCdnPaths(personId: string): string[] {
   return [`/api/card/${id}`, `/api/card/${id}/vcard`];
 }
 
-/**
- * The data change has already happened: a failure here must not turn it into an error answer.
- * It is logged with what to do instead.
- */
-async function guarded(what: string, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    log('error', `cdn invalidation of ${what} failed: invalidate ${ALL_CARDS_PATH} by hand (aws cloudfront create-invalidation)`, {
-      error: err instanceof Error ? err.message : String(err),
-    });
+/** The Query listing the cards of a profile, a company or a legacy company. */
+function cardsQuery(change: CardChange): Parameters<typeof queryPages>[0] {
+  if (change.scope === 'profile') {
+    return {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.personListPartition(change.targetId).gsi1pk },
+    };
   }
-}
-
-/** One card changed, was (de)activated or deleted. */
-export function invalidateCard(personId: string): Promise<void> {
-  return guarded(`card ${personId}`, () => invalidate(cardCdnPaths(personId)));
-}
-
-/** Card ids of one Query, read only up to the limit: past it the wildcard is cheaper than the list. */
-export async function invalidateQueried(what: string, query: Parameters<typeof queryPages>[0]): Promise<void> {
-  await guarded(what, async () => {
-    const ids: string[] = [];
-    for await (const page of queryPages<{ id?: string }>({ ...query, ProjectionExpression: 'id' })) {
-      for (const item of page) if (item.id) ids.push(item.id);
-      if (ids.length > MAX_CARDS_BY_PATH) return invalidate([ALL_CARDS_PATH]);
-    }
-    if (ids.length) await invalidate(ids.flatMap(cardCdnPaths));
-  });
-}
-
-/** A profile changed: all its cards show it. */
-export function invalidateProfileCards(profileId: string): Promise<void> {
-  return invalidateQueried(`the cards of profile ${profileId}`, {
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.personListPartition(profileId).gsi1pk },
-  });
-}
-
-/** A company's org or language changed (or it is being deleted): all its cards show it. */
-export function invalidateCompanyCards(companyId: string): Promise<void> {
-  const prefix = keys.ownedPersonPrefix(companyId);
-  return invalidateQueried(`the cards of company ${companyId}`, {
+  const prefix = change.scope === 'legacyCompany' ? keys.ownedVcardPersonPrefix(change.targetId) : keys.ownedPersonPrefix(change.targetId);
+  return {
     TableName: tableName(),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :sk)',
     ExpressionAttributeValues: { ':pk': prefix.gsi2pk, ':sk': prefix.gsi2sk },
-  });
+  };
+}
+
+/**
+ * The ids of the cards a change touches, read only up to MAX_CARDS_BY_PATH: `all` when there are
+ * more (or the company is being deleted, whose card ids may be gone already), where the wildcard
+ * is cheaper than the list.
+ */
+export async function affectedCardIds(change: CardChange): Promise<string[] | 'all'> {
+  if (change.scope === 'card') return [change.targetId];
+  if (change.companyDeleted) return 'all';
+  const ids: string[] = [];
+  for await (const page of queryPages<{ id?: string }>({ ...cardsQuery(change), ProjectionExpression: 'id' })) {
+    for (const item of page) if (item.id) ids.push(item.id);
+    if (ids.length > MAX_CARDS_BY_PATH) return 'all';
+  }
+  return ids;
+}
+
+/** The CDN paths of a batch of changes: each card's two, or the wildcard once anything touches many. */
+export async function cdnPathsOf(changes: CardChange[]): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const change of changes) {
+    const ids = await affectedCardIds(change);
+    if (ids === 'all') return [ALL_CARDS_PATH];
+    for (const id of ids) for (const p of cardCdnPaths(id)) paths.add(p);
+  }
+  return [...paths];
 }

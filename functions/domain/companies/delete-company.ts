@@ -1,10 +1,10 @@
-import { UpdateCommand } from '../../lib/dynamo.ts';
-import { batchDeleteAll, db, isConditionFailure, queryPages, tableName, transact } from '../../lib/db.ts';
+import { GetCommand } from '../../lib/dynamo.ts';
+import { batchDeleteAll, db, queryPages, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
-import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
+import { cardChangePut } from '../cards/card-change.ts';
 import { uploadCdnPaths, variantStorageKeys } from '../uploads/storage-keys.ts';
 import { companyMessages } from '../../../shared/messages/company.ts';
 import type { CompanyItem } from './company-item.ts';
@@ -58,26 +58,26 @@ export async function deleteOwnedItems(companyId: string): Promise<void> {
  * last, so a retry finds it and finishes the job; a company that is gone answers 404.
  */
 export async function deleteCompany(o: { companyId: string }): Promise<void> {
-  let company: CompanyItem;
-  try {
-    // From here on no new profile or upload can be written for this company.
-    const out = await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.company(o.companyId),
-      UpdateExpression: 'SET deleting = :true ADD version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':true': true, ':one': 1 },
-      ReturnValues: 'ALL_NEW',
-    }));
-    company = out.Attributes as CompanyItem;
-  } catch (err) {
-    if (isConditionFailure(err)) throw new NotFoundError(companyMessages.notFound);
-    throw err;
-  }
-  // Marked: its cards answer 404 from now on, so the cached ones can go (before the ids are deleted).
-  await invalidateCompanyCards(o.companyId);
+  // From here on no new profile or upload can be written for this company, and its cards answer
+  // 404: the change goes with the mark, so the cached cards are dropped (as a whole: their ids may
+  // be deleted before the job runs).
+  await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.company(o.companyId),
+        UpdateExpression: 'SET deleting = :true ADD version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true, ':one': 1 },
+      },
+    },
+    cardChangePut({ scope: 'company', targetId: o.companyId, companyId: o.companyId, companyDeleted: true }),
+  ], () => new NotFoundError(companyMessages.notFound));
+  const marked = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(o.companyId), ConsistentRead: true }));
+  const company = marked.Item as CompanyItem | undefined;
+  if (!company) throw new NotFoundError(companyMessages.notFound);
   await deleteOwnedItems(o.companyId);
-  // Counters are found through the company's rollups (not GSI2-owned: see write-counts.ts).
+  // Counters are found through the company's rollups (not GSI2-owned: see counter-updates.ts).
   await deleteCompanyStatistics({ companyId: o.companyId });
   const userIds = [...(company.userIds ?? [])];
   const existing = await loadCompanyUsers(userIds);

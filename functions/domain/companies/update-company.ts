@@ -11,8 +11,7 @@ import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { getAccessibleCompanyItem } from './get-company.ts';
 import { toCompanyOutput } from './to-company.ts';
-import { walletCardsChanged } from '../wallet/card-changed.ts';
-import { invalidateCompanyCards } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 /**
@@ -36,8 +35,11 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   // A user that no longer exists has nothing to take the company off.
   const assignment = assignmentSteps(o.companyId, { add, remove: remove.filter((id) => users.has(id)) });
   const scope = scopeSteps(o.auth, o.companyId, companyMessages.notFound);
-  // Swapping many users at once would exceed what one transaction may hold.
-  const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1;
+  // Cards show the org (display-name fallback) and speak the company's language: a change of
+  // either is recorded as a card change in the same transaction.
+  const showsOnCards = (c.org !== undefined && c.org !== current.org) || (c.lang !== undefined && c.lang !== current.lang);
+  // Swapping many users at once would exceed what one transaction may hold (the company's update and the card change take one each).
+  const maxChanges = MAX_TRANSACT_ITEMS - scope.length - 1 - (showsOnCards ? 1 : 0);
   if (assignment.length > maxChanges) {
     throw new ValidationError(msg.errors.invalidInput, { userIds: companyMessages.tooManyUserChanges.replace('{max}', String(maxChanges)) });
   }
@@ -85,12 +87,8 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
       onFail: () => new ConflictError(),
     },
     ...assignment.map((item) => ({ item, onFail: unknownUser })),
+    ...(showsOnCards ? [cardChangeStep({ scope: 'company', targetId: o.companyId, companyId: o.companyId })] : []),
   ]);
   noteChange({ action: 'update', objectType: 'company', objectId: o.companyId, companyId: o.companyId, before: current, after: next });
-  // Cards show the org (display-name fallback) and speak the company's language.
-  if (next.org !== current.org || next.lang !== current.lang) {
-    await invalidateCompanyCards(o.companyId);
-    await walletCardsChanged({ companyId: o.companyId });
-  }
   return toCompanyOutput(next, users);
 }

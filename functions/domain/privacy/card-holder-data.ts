@@ -1,6 +1,6 @@
 import { queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 
 // What belongs to one card holder besides the card item itself: the export (Art. 15) reads it
 // and the erasure (Art. 17) removes it, so both work from the same list.

@@ -10,7 +10,7 @@ import { slug, today } from '../../lib/spreadsheet/file-names.ts';
 import { zip } from '../../lib/zip.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
 import { privacyMessages } from '../../../shared/messages/privacy.ts';
-import { getPersonItem } from '../persons/person-item.ts';
+import { getPersonItem } from '../cards/person-item.ts';
 import { getProfileItem } from '../profiles/profile-item.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { vcardOf } from '../cards/card-vcard.ts';

@@ -12,8 +12,7 @@ import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from 
 import { withAddressIds } from './address-ids.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
-import { walletCardsChanged } from '../wallet/card-changed.ts';
-import { invalidateProfileCards } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
@@ -49,10 +48,9 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
     },
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(profileUploadFields, current, content)),
     ...cssUploadOwnershipSteps(current.companyId, css?.uploads ?? []),
+    cardChangeStep({ scope: 'profile', targetId: o.profileId, companyId: current.companyId }),
   ]);
   noteChange({ action: 'update', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, before: current, after: { ...current, ...written } });
-  await invalidateProfileCards(o.profileId);
-  await walletCardsChanged({ companyId: current.companyId, profileId: o.profileId });
   const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Profile;
 }

@@ -5,8 +5,7 @@ import { requireCompanyAccess, requireStatisticsVisible } from '../../lib/permis
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
 import type { CardStatisticEntry } from '../../../shared/schemas/statistic.ts';
-import { getCompanyItem } from '../companies/company-item.ts';
-import { getPersonItem } from '../persons/person-item.ts';
+import { resolveCard } from '../cards/read-card.ts';
 
 interface DayItem {
   sk: string;
@@ -16,14 +15,18 @@ interface DayItem {
 
 /**
  * One card's views and saves per Berlin day, oldest first: the spec's one entry per view, counted
- * per day (one Query of the card's day items; a year of daily views is 365 small items).
+ * per day (one Query of the card's day items; a year of daily views is 365 small items). A legacy
+ * card (the legacy area is the admins') answers the same way, for admins only.
  */
 export async function cardStatistics(o: { auth: AuthUser; personId: string }): Promise<CardStatisticEntry[]> {
-  const person = await getPersonItem(o.personId);
-  requireCompanyAccess(o.auth, person?.companyId, personMessages.errors.notFound);
-  const company = await getCompanyItem(person!.companyId);
-  if (!company) throw new NotFoundError(personMessages.errors.notFound);
-  requireStatisticsVisible(o.auth, company);
+  const card = await resolveCard(o.personId);
+  if (card?.kind === 'legacy') {
+    if (!o.auth.isAdmin) throw new NotFoundError(personMessages.errors.notFound);
+  } else {
+    requireCompanyAccess(o.auth, card?.person.companyId, personMessages.errors.notFound);
+    if (!card!.company) throw new NotFoundError(personMessages.errors.notFound);
+    requireStatisticsVisible(o.auth, card!.company);
+  }
   const days = await queryAll<DayItem>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',

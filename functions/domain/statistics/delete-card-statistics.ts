@@ -19,7 +19,7 @@ export async function deleteCardStatistics(o: { companyId: string; personId: str
 
 /**
  * Removes the counters of every card the company's statistics know (its rollup partition), after
- * its cards are gone. Counters are not GSI2-owned (write-counts.ts), so the owned-items delete
+ * its cards are gone. Counters are not GSI2-owned (counter-updates.ts), so the owned-items delete
  * does not find them; older counters that are owned go with it as before.
  */
 export async function deleteCompanyStatistics(o: { companyId: string }): Promise<void> {

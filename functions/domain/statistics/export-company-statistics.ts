@@ -5,7 +5,7 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { exportMessages } from '../../../shared/messages/export.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
-import { listPersonsOfCompany } from '../persons/list-persons.ts';
+import { listPersonsOfCompany } from '../cards/list-persons.ts';
 import { companyStatistics } from './company-statistics.ts';
 
 const h = exportMessages.statistics;

@@ -2,8 +2,9 @@ import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure } from '../../lib/db.ts';
 import { saveKinds } from './counted-requests.ts';
 import type { DayCount } from './parse-cdn-log.ts';
-import { companiesOf, dayUpdate, rollupUpdate } from './write-counts.ts';
-import type { Unit } from './write-counts.ts';
+import { dayUpdate, rollupUpdate } from './counter-updates.ts';
+import { companiesOfCards } from '../cards/read-card.ts';
+import type { Unit } from './counter-updates.ts';
 
 /** Counter updates in flight at once. */
 const PARALLEL_UPDATES = 16;
@@ -52,7 +53,7 @@ export interface BatchWriteResult {
  * because a source's batches run one after another (merge-cdn-logs.ts: lease).
  */
 export async function writeBatchCounts(o: { batchId: string; units: readonly Unit[] }): Promise<BatchWriteResult> {
-  const companyOf = await companiesOf(o.units.map((u) => u.cardId));
+  const companyOf = await companiesOfCards(o.units.map((u) => u.cardId));
   const result: BatchWriteResult = { updates: 0, skippedUpdates: 0, unknownCards: o.units.filter((u) => !companyOf.has(u.cardId)).length };
   const updates = o.units.flatMap((u) => {
     const companyId = companyOf.get(u.cardId);

@@ -9,12 +9,12 @@ import type { ImportField, ImportRow, ImportRowResult } from '../../../shared/sc
 import { getCompanyItem } from '../companies/company-item.ts';
 import { queryCompanyProfiles } from '../profiles/profile-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
-import { createPerson } from '../persons/create-person.ts';
-import { MAX_TRANSACTION_ITEMS, createPersons, groupItemCount } from '../persons/create-persons.ts';
-import { updatePerson } from '../persons/update-person.ts';
-import { buildMatchIndex, consistentBatchGet, matchCandidates, matchIndexReady, matchKey, matchKeyHash } from '../persons/match-index.ts';
+import { createPerson } from '../cards/create-person.ts';
+import { MAX_TRANSACTION_ITEMS, createPersons, groupItemCount } from '../cards/create-persons.ts';
+import { updatePerson } from '../cards/update-person.ts';
+import { buildMatchIndex, consistentBatchGet, matchCandidates, matchIndexReady, matchKey, matchKeyHash } from '../cards/match-index.ts';
 import { keys } from '../../lib/keys.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 
 const m = toolsMessages.errors;
 export type Profile = Pick<ProfileItem, 'id' | 'profilname' | 'adressen'>;

@@ -4,7 +4,7 @@ import type { Cell } from '../../lib/spreadsheet/table.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
 import { toolsMessages } from '../../../shared/messages/tools.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
-import { personColumns } from '../persons/export-persons.ts';
+import { personColumns } from '../cards/export-persons.ts';
 
 const t = toolsMessages.template;
 const h = personMessages.csv;

@@ -1,6 +1,6 @@
 import { getProfileItem } from '../profiles/profile-item.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 import type { PassRegistration } from './pass-registrations.ts';
 import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';
 import { defaultCardSettings } from '../../../shared/card/defaults.ts';

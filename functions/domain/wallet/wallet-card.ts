@@ -3,17 +3,14 @@ import { requireCompanyAccess } from '../../lib/permissions.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { isValidWalletSignature } from '../../lib/wallet/link-signature.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { getPersonItem } from '../persons/person-item.ts';
-import type { PersonItem } from '../persons/person-item.ts';
-import { getProfileItem } from '../profiles/profile-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
-import { getCompanyItem } from '../companies/company-item.ts';
-import { readLegacyCard } from '../vcard/legacy-card-source.ts';
+import { resolveCard } from '../cards/read-card.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
 import { cardContent } from '../../../shared/card/content.ts';
 import type { CardContent } from '../../../shared/card/content.ts';
 import type { CardPerson, CardProfile } from '../../../shared/card/types.ts';
-import { defaultCardSettings } from '../../../shared/card/defaults.ts';
+import type { ProfileSettings } from '../../../shared/schemas/profile.ts';
 import { profileLanguage } from '../../../shared/card/themes.ts';
 import { personMessages } from '../../../shared/messages/person.ts';
 import { walletMessages } from '../../../shared/messages/wallet.ts';
@@ -35,9 +32,8 @@ export interface WalletCard extends PassSource {
   content: CardContent;
 }
 
-function asCardProfile(p: ProfileItem | undefined): CardProfile | null {
+function asCardProfile(p: ProfileItem | undefined, settings: ProfileSettings): CardProfile | null {
   if (!p) return null;
-  const settings = { ...defaultCardSettings, ...(p.settings as Partial<CardProfile['settings']> | undefined) };
   return { ...(p as unknown as CardProfile), settings };
 }
 
@@ -47,17 +43,12 @@ function asCardProfile(p: ProfileItem | undefined): CardProfile | null {
  * in the same shape, its company standing in for profile and company, as on the public page.
  */
 export async function loadWalletCard(personId: string): Promise<WalletCard | undefined> {
-  const person = await getPersonItem(personId);
-  if (!person) {
-    const legacy = await readLegacyCard(personId);
-    return legacy ? walletCardOf(legacy.person, legacy.profile, legacy.company) : undefined;
-  }
-  const [profile, company] = await Promise.all([getProfileItem(person.companyProfilId), getCompanyItem(person.companyId)]);
-  return walletCardOf(person, profile, company);
+  const card = await resolveCard(personId);
+  return card ? walletCardOf(card.person, card.profile, card.company, card.settings) : undefined;
 }
 
-function walletCardOf(person: PersonItem, profile: ProfileItem | undefined, company: CompanyItem | undefined): WalletCard {
-  const cardProfile = asCardProfile(profile);
+function walletCardOf(person: PersonItem, profile: ProfileItem | undefined, company: CompanyItem | undefined, settings: ProfileSettings): WalletCard {
+  const cardProfile = asCardProfile(profile, settings);
   // Passes speak the profile's language: the one its theme fixes, else the company's.
   const lang = profileLanguage(cardProfile?.settings.theme, company?.lang);
   return { id: person.id, person, profile, company, cardProfile, content: cardContent({ person, profile: cardProfile, lang }) };

@@ -1,6 +1,6 @@
 import { personUpdate } from '../../../shared/api/routes/person.ts';
 import { createHandler } from '../../lib/http.ts';
-import { updatePerson } from '../../domain/persons/update-person.ts';
+import { updatePerson } from '../../domain/cards/update-person.ts';
 
 export const handler = createHandler(personUpdate, ({ auth, params, body }) => {
   const { version, ...input } = body;

@@ -1,5 +1,5 @@
 import { vcardCompanyGet } from '../../../shared/api/routes/vcard.ts';
 import { createHandler } from '../../lib/http.ts';
-import { requireVcardCompany, toVcardCompany } from '../../domain/vcard/company-item.ts';
+import { requireVcardCompany, toVcardCompany } from '../../domain/legacy/company-item.ts';
 
 export const handler = createHandler(vcardCompanyGet, async ({ params }) => toVcardCompany(await requireVcardCompany(params.id)));

@@ -1,6 +1,6 @@
 import { vcardPersonDelete } from '../../../shared/api/routes/vcard.ts';
 import { createHandler } from '../../lib/http.ts';
-import { deleteVcardPerson } from '../../domain/vcard/delete-person.ts';
+import { deleteVcardPerson } from '../../domain/legacy/delete-person.ts';
 
 export const handler = createHandler(vcardPersonDelete, async ({ params }) => {
   await deleteVcardPerson({ personId: params.id });

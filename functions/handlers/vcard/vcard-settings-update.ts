@@ -1,5 +1,5 @@
 import { vcardSettingsUpdate } from '../../../shared/api/routes/vcard.ts';
 import { createHandler } from '../../lib/http.ts';
-import { updateVcardSettings } from '../../domain/vcard/update-settings.ts';
+import { updateVcardSettings } from '../../domain/legacy/update-settings.ts';
 
 export const handler = createHandler(vcardSettingsUpdate, ({ params, body }) => updateVcardSettings({ companyId: params.id, settings: body.settings }));

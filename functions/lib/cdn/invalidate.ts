@@ -40,6 +40,23 @@ export function normalizePaths(paths: string[]): string[] {
  * as an error (with what to do) instead of failing the request that changed the data.
  */
 export async function invalidate(paths: string[]): Promise<void> {
+  await queueInvalidation(paths, (message, err) => {
+    log('error', 'cdn invalidation not queued: invalidate these paths by hand (aws cloudfront create-invalidation)', {
+      paths: message.paths,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  });
+}
+
+/**
+ * The same for a job that is retried as a whole (card-changed): a failure to queue throws, so the
+ * batch comes back instead of the paths being lost.
+ */
+export async function invalidateOrThrow(paths: string[]): Promise<void> {
+  await queueInvalidation(paths, (_, err) => { throw err; });
+}
+
+async function queueInvalidation(paths: string[], onFailure: (message: InvalidationMessage, err: unknown) => void): Promise<void> {
   const unique = normalizePaths(paths);
   if (!unique.length) return;
   const queueUrl = env().INVALIDATION_QUEUE_URL;
@@ -54,10 +71,7 @@ export async function invalidate(paths: string[]): Promise<void> {
     try {
       await awsJsonCall(sqs, awsCredentials, 'SendMessage', { QueueUrl: queueUrl, MessageBody: JSON.stringify(message) });
     } catch (err) {
-      log('error', 'cdn invalidation not queued: invalidate these paths by hand (aws cloudfront create-invalidation)', {
-        paths: message.paths,
-        error: err instanceof Error ? err.message : String(err),
-      });
+      onFailure(message, err);
     }
   }
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
+import { images } from '../needs.ts';
 import {
   cardCountsSchema, companyIdParams, companySchema, createCompanySchema, updateCompanySchema,
 } from '../../schemas/company.ts';
@@ -31,7 +31,7 @@ export const companyGet = defineRoute({
 export const companyUpdate = defineRoute({
   name: 'companyUpdate', method: 'PATCH', path: '/api/card/company/{id}', access: 'user',
   handler: 'functions/handlers/company/company-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: companyIdParams, body: updateCompanySchema, output: companySchema,
 });
 

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
 import {
   cardCountQuery, cardCountSchema, createPersonSchema, personIdParams, personListQuery, personPageSchema,
   personSchema, profileIdParams, updatePersonSchema,
 } from '../../schemas/person.ts';
+import { cardIdParams } from '../../schemas/card.ts';
+import { cardSummarySchema } from '../../schemas/card-summary.ts';
 
 export const personCreate = defineRoute({
   name: 'personCreate', method: 'POST', path: '/api/card/company/person', access: 'user',
@@ -38,13 +39,24 @@ export const personGet = defineRoute({
 export const personUpdate = defineRoute({
   name: 'personUpdate', method: 'PATCH', path: '/api/card/company/person/{id}', access: 'user',
   handler: 'functions/handlers/person/person-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: personIdParams, body: updatePersonSchema, output: personSchema,
 });
 
 export const personDelete = defineRoute({
   name: 'personDelete', method: 'DELETE', path: '/api/card/company/person/{id}', access: 'user',
   handler: 'functions/handlers/person/person-delete.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: personIdParams, output: z.object({ id: z.string() }),
+});
+
+/**
+ * Whose card an id is, V2 or legacy (one server answer instead of the screens trying one kind,
+ * then the other): own company or admin; legacy cards for admins only.
+ */
+export const cardSummary = defineRoute({
+  name: 'cardSummary', method: 'GET', path: '/api/card/company/card/{id}', access: 'user',
+  handler: 'functions/handlers/person/card-summary.ts',
+  needs: { table: 'read' },
+  params: cardIdParams, output: cardSummarySchema,
 });

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
 import {
   createProfileSchema, profileCompanyParams, profileIdParams, profileSchema, updateProfileSchema,
 } from '../../schemas/profile.ts';
@@ -30,7 +29,7 @@ export const profileGet = defineRoute({
 export const profileUpdate = defineRoute({
   name: 'profileUpdate', method: 'PATCH', path: '/api/card/company/profil/{id}', access: 'user',
   handler: 'functions/handlers/profile/profile-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: profileIdParams, body: updateProfileSchema, output: profileSchema,
 });
 

@@ -1,6 +1,5 @@
 import { defineRoute } from '../define.ts';
 import { exportFormatQuery } from '../../schemas/export.ts';
-import { images, walletSecrets } from '../needs.ts';
 import { csvToJsonResultSchema, importBatchSchema, importResultSchema, legacyConvertResultSchema, legacyConvertSchema } from '../../schemas/tools.ts';
 
 /**
@@ -24,7 +23,7 @@ export const convertCsvToJson = defineRoute({
 export const toolsImport = defineRoute({
   name: 'toolsImport', method: 'POST', path: '/api/tools/import', access: 'admin',
   handler: 'functions/handlers/tools/tools-import.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   lambda: toolRun,
   body: importBatchSchema, output: importResultSchema,
 });
@@ -33,7 +32,7 @@ export const toolsImport = defineRoute({
 export const toolsLegacyConvert = defineRoute({
   name: 'toolsLegacyConvert', method: 'POST', path: '/api/tools/legacy-convert', access: 'admin',
   handler: 'functions/handlers/tools/tools-legacy-convert.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   lambda: toolRun,
   body: legacyConvertSchema, output: legacyConvertResultSchema,
 });

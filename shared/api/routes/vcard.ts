@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
 import {
   createVcardCompanySchema, updateVcardCompanySchema, vcardCompanySchema,
 } from '../../schemas/vcard-company.ts';
@@ -38,7 +37,7 @@ export const vcardCompanyGet = defineRoute({
 export const vcardCompanyUpdate = defineRoute({
   name: 'vcardCompanyUpdate', method: 'PATCH', path: '/api/vcard/company/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-company-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: vcardIdParams, body: updateVcardCompanySchema, output: vcardCompanySchema,
 });
 
@@ -61,7 +60,7 @@ export const vcardSettingsGet = defineRoute({
 export const vcardSettingsUpdate = defineRoute({
   name: 'vcardSettingsUpdate', method: 'PATCH', path: '/api/vcard/company/settings/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-settings-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: vcardIdParams, body: updateVcardSettingsSchema, output: vcardSettingsOutput,
 });
 
@@ -90,14 +89,14 @@ export const vcardPersonGet = defineRoute({
 export const vcardPersonUpdate = defineRoute({
   name: 'vcardPersonUpdate', method: 'PATCH', path: '/api/vcard/person/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-person-update.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: vcardIdParams, body: updateVcardPersonSchema, output: vcardPersonSchema,
 });
 
 export const vcardPersonDelete = defineRoute({
   name: 'vcardPersonDelete', method: 'DELETE', path: '/api/vcard/person/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-person-delete.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets, queues: ['invalidation'] },
+  needs: { table: 'readWrite' },
   params: vcardIdParams, output: z.object({ id: z.string() }),
 });
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, data, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
-import { personGet } from '../../../../shared/api/routes/person.ts';
-import { vcardPersonGet } from '../../../../shared/api/routes/vcard.ts';
+import { cardSummary } from '../../../../shared/api/routes/person.ts';
 import { getUser, isAdmin } from '../../session.ts';
 import { walletGooglecardCreate, walletPkpassCreate, walletPkpassGet, walletStatus } from '../../../../shared/api/routes/wallet.ts';
 import type { WalletStatus } from '../../../../shared/schemas/wallet.ts';
@@ -15,16 +14,11 @@ import { paths } from '../../paths.ts';
 
 const t = msg.wallet.page;
 
-/** The card holder's name: a V2 card, else (admins, from the legacy person list) a legacy person. */
+/** The card holder's name: a V2 card, or (admins, from the legacy person list) a legacy one; the server says which. */
 async function personName(id: string): Promise<string> {
-  const join = (p: { firstname?: string; lastname?: string }) => [p.firstname, p.lastname].filter(Boolean).join(' ');
-  const v2 = await call(personGet, { params: { id } });
-  if (v2.data) return join(v2.data);
-  if (v2.statusCode === 404 && isAdmin(getUser())) {
-    const legacy = await call(vcardPersonGet, { params: { id } });
-    if (legacy.data) return join(legacy.data);
-  }
-  throw data(v2.errorMessage ?? msg.errors.generic, { status: v2.statusCode || 503 });
+  const card = await call(cardSummary, { params: { id } });
+  if (card.data) return [card.data.firstname, card.data.lastname].filter(Boolean).join(' ');
+  throw data(card.errorMessage ?? msg.errors.generic, { status: card.statusCode || 503 });
 }
 
 /** The card holder's name and which wallets this server is set up for. */

@@ -15,8 +15,8 @@ const adminForm = async () => {
   return { Component: AdminCompanyForm, loader };
 };
 const legacyForm = async () => {
-  const { LegacyCompanyForm, loader } = await import('./legacy-company-form.tsx');
-  return { Component: LegacyCompanyForm, loader };
+  const { CompanyDetailForm, loader } = await import('./company-detail-form.tsx');
+  return { Component: CompanyDetailForm, loader };
 };
 
 /** Companies: the admin list and form, and the company user's own company (V2 layout). */

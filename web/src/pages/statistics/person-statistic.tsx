@@ -1,8 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
-import { personGet } from '../../../../shared/api/routes/person.ts';
+import { cardSummary } from '../../../../shared/api/routes/person.ts';
 import { statisticCard } from '../../../../shared/api/routes/statistic.ts';
-import { vcardPersonGet, vcardStatistic } from '../../../../shared/api/routes/vcard.ts';
 import type { CardStatisticEntry } from '../../../../shared/schemas/statistic.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
@@ -15,21 +14,11 @@ import { viewsPerYear } from './figures.ts';
 const t = msg.statistic.ui;
 const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
-/**
- * Whose figures and the card's views per day. A legacy person (admins only) has the same counters
- * under GET vcard/statistic/{id}.
- */
+/** Whose figures (a V2 or, for admins, a legacy card: the server says which) and the card's views per day. */
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ name: string; entries: CardStatisticEntry[] }> {
   const id = params.id ?? '';
-  const [res, card] = await Promise.all([call(statisticCard, { params: { id } }), call(personGet, { params: { id } })]);
-  if (res.data && card.data) return { name: fullName(card.data), entries: res.data };
-  if (res.statusCode === 404) {
-    const [legacy, person] = await Promise.all([call(vcardStatistic, { params: { id } }), call(vcardPersonGet, { params: { id } })]);
-    if (legacy.data && person.data) {
-      return { name: fullName(person.data), entries: legacy.data.days.map((d) => ({ personId: id, date: d.date, views: d.views, saves: 0 })) };
-    }
-  }
-  return { name: fullName(await need(Promise.resolve(card))), entries: await need(Promise.resolve(res)) };
+  const [card, entries] = await Promise.all([need(call(cardSummary, { params: { id } })), need(call(statisticCard, { params: { id } }))]);
+  return { name: fullName(card), entries };
 }
 
 const yearColumns: ListColumn<{ year: string; views: number }>[] = [

@@ -14,8 +14,7 @@ import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { getPersonItem } from './person-item.ts';
-import { walletCardChanged } from '../wallet/card-changed.ts';
-import { invalidateCard } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from './card-change.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
 import { noteChange } from '../audit/audit-scope.ts';
@@ -104,6 +103,7 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   }
   steps.push(...uploadOwnershipSteps(cur.companyId, newlyChosenFiles(['image', 'imageWallet'], cur, o.input)));
   steps.push(...matchIndexSteps(cur.companyId, cur.id, cur, o.input));
+  steps.push(cardChangeStep({ scope: 'card', targetId: cur.id, companyId: cur.companyId }));
   await runGuarded(steps);
   noteChange({
     action: activeDelta > 0 ? 'activate' : activeDelta < 0 ? 'deactivate' : 'update',
@@ -111,8 +111,6 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     before: cur, after: { ...cur, ...written },
     ...(charge ? { detail: { credits: -cost } } : {}),
   });
-  await invalidateCard(cur.id);
-  await walletCardChanged({ personId: cur.id });
   const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Person;
 }

@@ -1,7 +1,7 @@
 import { batchGetAll } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import type { CardSource } from '../cards/read-card.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 import type { ProfileItem } from '../profiles/profile-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';

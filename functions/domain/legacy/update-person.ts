@@ -8,8 +8,7 @@ import type { UpdateVcardPersonData, VcardPerson } from '../../../shared/schemas
 import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts';
 import { requireVcardPerson, vcardPersonListSortKey, withViews, vcardPersonUploadFields } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
-import { invalidateVcardCard } from './invalidate.ts';
-import { walletCardChanged } from '../wallet/card-changed.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 
 const contentFields = Object.keys(updateVcardPersonSchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardPersonData, 'version'>)[];
 
@@ -31,9 +30,8 @@ export async function updateVcardPerson(o: { personId: string; changes: UpdateVc
     },
     // A newly chosen image must be an upload of the legacy company; one already shown stays valid.
     ...uploadOwnershipSteps(current.companyId, newlyChosenFiles(vcardPersonUploadFields, current, input)),
+    cardChangeStep({ scope: 'card', targetId: o.personId, companyId: current.companyId }),
   ]);
-  await invalidateVcardCard(o.personId);
-  await walletCardChanged({ personId: o.personId });
   const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
   return (await withViews([next as unknown as VcardPersonItem]))[0]!;
 }

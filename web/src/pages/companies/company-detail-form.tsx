@@ -188,7 +188,7 @@ function ProfilePanel({ companyId, profiles }: { companyId: string; profiles: Pr
 }
 
 /** `/company/add` and `/company/edit/:companyId` (legacy layout): the company form; in edit mode also anwender and profile (`?tab=profile` opens that tab). */
-export function LegacyCompanyForm() {
+export function CompanyDetailForm() {
   const { companyId } = useParams();
   const [search] = useSearchParams();
   const { panels } = useLoaderData<typeof loader>();

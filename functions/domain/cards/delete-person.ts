@@ -8,8 +8,7 @@ import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
 import { getPersonItem } from './person-item.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
-import { walletCardDeleted } from '../wallet/card-changed.ts';
-import { invalidateCard } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from './card-change.ts';
 import { matchIndexSteps } from './match-index.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
@@ -41,12 +40,11 @@ export async function deletePerson(o: { auth: AuthUser; personId: string }): Pro
         { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(personMessages.errors.notFound) },
         { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(personMessages.errors.profileNotFound) },
         ...matchIndexSteps(p.companyId, p.id, p, undefined),
+        cardChangeStep({ scope: 'card', targetId: p.id, companyId: p.companyId, deletedCard: p }),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
       noteChange({ action: 'delete', objectType: 'person', objectId: p.id, companyId: p.companyId, fields: [] });
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
-      await invalidateCard(p.id);
-      await walletCardDeleted({ person: p });
       return { id: p.id };
     } catch (err) {
       // Only the card's own version condition raises a ConflictError here.

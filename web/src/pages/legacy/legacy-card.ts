@@ -4,7 +4,7 @@ import { defaultCardSettings } from '../../../../shared/card/defaults.ts';
 import type { CardPerson } from '../../../../shared/card/types.ts';
 import type { ThemeProps } from '../../themes/types.ts';
 
-/** The one address of a legacy card: its company's (as functions/domain/vcard/legacy-card-source.ts). */
+/** The one address of a legacy card: its company's (as functions/domain/legacy/legacy-card-source.ts). */
 const LEGACY_ADDRESS_ID = 'legacy';
 
 /**

@@ -4,9 +4,8 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { requireVcardPerson } from './person-item.ts';
-import { invalidateVcardCard } from './invalidate.ts';
-import { walletCardDeleted } from '../wallet/card-changed.ts';
-import type { PersonItem } from '../persons/person-item.ts';
+import { cardChangePut } from '../cards/card-change.ts';
+import type { PersonItem } from '../cards/person-item.ts';
 
 /** The person and its company's `personCount` in one transaction; then its view counters and cached card. */
 export async function deleteVcardPerson(o: { personId: string }): Promise<void> {
@@ -23,11 +22,10 @@ export async function deleteVcardPerson(o: { personId: string }): Promise<void> 
           ExpressionAttributeValues: { ':minus': -1 },
         },
       },
+      // Installed passes of the legacy card become void (the snapshot has no profile: the company stands in only while the card exists).
+      cardChangePut({ scope: 'card', targetId: o.personId, companyId: person.companyId, deletedCard: person as unknown as PersonItem }),
     ],
     () => new NotFoundError(vcardMessages.errors.personNotFound),
   );
   await deleteCardStatistics({ companyId: person.companyId, personId: o.personId });
-  await invalidateVcardCard(o.personId);
-  // Installed passes of the legacy card become void (the snapshot has no profile: the company stands in only while the card exists).
-  await walletCardDeleted({ person: person as unknown as PersonItem });
 }

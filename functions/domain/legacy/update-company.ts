@@ -8,8 +8,7 @@ import type { UpdateVcardCompanyData, VcardCompany } from '../../../shared/schem
 import { updateVcardCompanySchema } from '../../../shared/schemas/vcard-company.ts';
 import { requireVcardCompany, toVcardCompany, vcardCompanyUploadFields } from './company-item.ts';
 import type { VcardCompanyItem } from './company-item.ts';
-import { invalidateVcardCompanyCards } from './invalidate.ts';
-import { walletCardsChanged } from '../wallet/card-changed.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 
 const contentFields = Object.keys(updateVcardCompanySchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardCompanyData, 'version'>)[];
 
@@ -34,10 +33,9 @@ export async function updateVcardCompany(o: { companyId: string; changes: Update
     },
     // A newly chosen image must be an upload of the legacy company; one already shown stays valid.
     ...uploadOwnershipSteps(o.companyId, newlyChosenFiles(vcardCompanyUploadFields, current, input)),
+    // The legacy company is the card's company and profile: every card of it shows the change.
+    cardChangeStep({ scope: 'legacyCompany', targetId: o.companyId, companyId: o.companyId }),
   ]);
-  // The legacy company is the card's company and profile: every card of it shows the change.
-  await invalidateVcardCompanyCards(o.companyId);
-  await walletCardsChanged({ companyId: o.companyId });
   const next = Object.fromEntries(Object.entries({ ...current, ...written }).filter(([k, v]) => v !== undefined && k !== 'gsi1sk'));
   return toVcardCompany(next as unknown as VcardCompanyItem);
 }

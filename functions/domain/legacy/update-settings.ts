@@ -5,8 +5,7 @@ import { vcardMessages } from '../../../shared/messages/vcard.ts';
 import type { VcardSettings, VcardSettingsRecord } from '../../../shared/schemas/vcard-settings.ts';
 import { vcardCompanyLiveCheck } from './company-item.ts';
 import { vcardSettingsRecord } from './settings-item.ts';
-import { invalidateVcardCompanyCards } from './invalidate.ts';
-import { walletCardsChanged } from '../wallet/card-changed.ts';
+import { cardChangePut } from '../cards/card-change.ts';
 import { cssUploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 
 /**
@@ -22,10 +21,9 @@ export async function updateVcardSettings(o: { companyId: string; settings: Vcar
       vcardCompanyLiveCheck(o.companyId),
       { Put: { TableName: tableName(), Item: vcardSettingsRecord(o.companyId, o.settings, css?.css) } },
       ...ownership.map((s) => s.item),
+      cardChangePut({ scope: 'legacyCompany', targetId: o.companyId, companyId: o.companyId }),
     ],
-    (index) => (index >= 2 ? ownership[index - 2]!.onFail() : new NotFoundError(vcardMessages.errors.companyNotFound)),
+    (index) => (index >= 2 && index < 2 + ownership.length ? ownership[index - 2]!.onFail() : new NotFoundError(vcardMessages.errors.companyNotFound)),
   );
-  await invalidateVcardCompanyCards(o.companyId);
-  await walletCardsChanged({ companyId: o.companyId });
   return { id: o.companyId, companyId: o.companyId, settings: o.settings };
 }
