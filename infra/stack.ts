@@ -57,7 +57,15 @@ function contextOf(scope: Construct) {
     originSecretRevision: get('originSecretRevision') ?? '1',
     // Sender of the notification e-mails (new contacts), an address or domain verified in Amazon SES in this region.
     mailFrom: get('mailFrom'),
+    auditRetentionDays: auditRetention(get('auditRetentionDays')),
   };
+}
+
+/** Days audit log entries are kept (context `auditRetentionDays`, default two years in the functions). */
+function auditRetention(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error('Kontext: auditRetentionDays muss eine ganze Zahl von Tagen sein (mindestens 1), z. B. 730');
+  return value;
 }
 
 /** The web ACL's ARN from another region's SSM parameter, read by a custom resource at deploy time. */
@@ -195,6 +203,7 @@ export class VisitenkartenStack extends Stack {
       ...(ctx.mailFrom ? { MAIL_FROM: ctx.mailFrom } : {}),
       // One secret per company's OpenID provider, created by the settings route under this prefix (issue 26).
       OIDC_SECRET_PREFIX: `${this.stackName}/oidc-client/`,
+      ...(ctx.auditRetentionDays ? { AUDIT_RETENTION_DAYS: ctx.auditRetentionDays } : {}),
     };
 
     const routeAreas = props.areas ?? apiRoutesByArea();

@@ -19,6 +19,7 @@ import { exportMessages } from './messages/export.ts';
 import { systemMessages } from './messages/system.ts';
 import { ssoMessages } from './messages/sso.ts';
 import { scimMessages } from './messages/scim.ts';
+import { privacyMessages } from './messages/privacy.ts';
 
 export const msg = {
   ...commonMessages,
@@ -37,6 +38,7 @@ export const msg = {
   vcard: vcardMessages,
   tools: toolsMessages,
   exports: exportMessages,
+  privacy: privacyMessages,
   system: systemMessages,
   sso: ssoMessages,
   scim: scimMessages,

@@ -50,6 +50,8 @@ const spec = {
    * API's 30 s (infra/constructs/api.ts).
    */
   IMPORT_TIME_BUDGET_MS: { kind: 'int' as const, min: 1, default: DEFAULT_IMPORT_TIME_BUDGET_MS },
+  /** Days an audit log entry is kept before DynamoDB's TTL removes it (default two years). */
+  AUDIT_RETENTION_DAYS: { kind: 'int' as const, min: 1, default: 730 },
   /** Product address for absolute links in QR codes and passes (e.g. https://karten.example.de); else the request's host. */
   PUBLIC_BASE_URL: url,
   /** Key of the signed wallet links (HMAC); when unset (local) derived from the token signing key. Rotating it voids every printed wallet QR code. */

@@ -13,6 +13,7 @@ import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
 import { clientAddress, requestMiddleware } from './request-middleware.ts';
 import { mapStack } from './stack-map.ts';
+import { runAudited } from './audit-hook.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -241,7 +242,8 @@ async function answer<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>)
       event,
       sourceIp: clientAddress(event),
     } as HandlerInput<R>;
-    const result = await fn(input);
+    // Every signed-in write is recorded in the audit log once it succeeded (functions/lib/audit-hook.ts).
+    const result = await runAudited(route, input, () => fn(input));
     if (isFileResult(result) && result.statusCode !== undefined && result.statusCode !== 200) {
       const isText = typeof result.body === 'string';
       return {

@@ -157,6 +157,25 @@ export const keys = {
   ownedScimSettings: (companyId: string) => keys.owned(companyId, 'SCIM', companyId),
 
   /**
+   * Audit log (functions/domain/audit/): one item per recorded write, never changed or deleted by
+   * any route, gone by TTL (`expiresAt`, AUDIT_RETENTION_DAYS). The table partition is the month
+   * (admins read all companies newest first, month by month); GSI1 lists one company's entries,
+   * GSI2 one object's (these partitions are not `OWNER#`, so a company delete leaves them).
+   * Entries hold ids and field names, never field values (docs/datenschutz.md).
+   */
+  auditEntry: (month: string, at: string, entryId: string) => ({ pk: `AUDIT#${month}`, sk: `${at}#${entryId}` }),
+  auditMonthPartition: (month: string) => ({ pk: `AUDIT#${month}` }),
+  auditCompanyEntry: (companyId: string, at: string, entryId: string) => ({ gsi1pk: `AUDITCO#${companyId}`, gsi1sk: `${at}#${entryId}` }),
+  auditCompanyPartition: (companyId: string) => ({ gsi1pk: `AUDITCO#${companyId}` }),
+  auditObjectEntry: (objectId: string, at: string, entryId: string) => ({ gsi2pk: `AUDITOBJ#${objectId}`, gsi2sk: `${at}#${entryId}` }),
+  auditObjectPartition: (objectId: string) => ({ gsi2pk: `AUDITOBJ#${objectId}` }),
+  /**
+   * What an erasure (DSGVO Art. 17) leaves: which card, when, by whom, of which company; no data
+   * of the card holder. Kept without expiry (proof the request was carried out); not GSI2-owned.
+   */
+  erasureRecord: (personId: string) => ({ pk: `ERASURE#${personId}`, sk: 'ERASURE' }),
+
+  /**
    * A change to what cards show (functions/domain/cards/card-change.ts): written in the same
    * transaction as the change, read by the `card-changed` job from the table's stream; its
    * `doneAt` says it was handled. Expires by TTL.

@@ -132,6 +132,11 @@ function statementsFor(needs: Needs, r: SharedResources): iam.PolicyStatement[] 
     out.push(new iam.PolicyStatement({ actions: [...OBJECT_ACTIONS[o.access]], resources: [bucket.arnForObjects(`${o.prefix}*`)] }));
     // Listing only the prefix (the statistics merge lists the waiting log files).
     if (o.list) out.push(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${o.prefix}*`] } } }));
+    // Erasing for good in the versioned bucket: its versions listed and deleted by id (only this prefix's).
+    if (o.versions) {
+      out.push(new iam.PolicyStatement({ actions: ['s3:DeleteObjectVersion'], resources: [bucket.arnForObjects(`${o.prefix}*`)] }));
+      out.push(new iam.PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${o.prefix}*`] } } }));
+    }
   }
   if (needs.secrets?.length) {
     out.push(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: needs.secrets.map((n) => secretOf(r, n).secretArn) }));

@@ -30,6 +30,11 @@ export interface ObjectGrant {
   readonly prefix: string;
   readonly access: 'read' | 'readDelete' | 'readWrite';
   readonly list?: boolean;
+  /**
+   * Removes objects for good in the versioned bucket: lists the versions of the prefix's keys and
+   * deletes them by version id (the DSGVO erasure, functions/lib/storage: `purge`).
+   */
+  readonly versions?: boolean;
 }
 
 export interface Needs {
@@ -53,10 +58,11 @@ export interface Needs {
   readonly native?: readonly NativeModule[];
 }
 
-/** Uploaded images: `images.read`, `images.readWrite`. */
+/** Uploaded images: `images.read`, `images.readWrite`, `images.purge` (every version, the erasure). */
 export const images = {
   read: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'read' },
   readWrite: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readWrite' },
+  purge: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readDelete', versions: true },
 } as const satisfies Record<string, ObjectGrant>;
 
 /** Building and signing passes, and pushing updates to installed ones. */
@@ -85,7 +91,8 @@ export function mergeNeeds(all: readonly Needs[]): Needs {
       const had = objects.get(key);
       const access = had && objectRank[had.access] > objectRank[o.access] ? had.access : o.access;
       const list = Boolean(had?.list || o.list);
-      objects.set(key, { bucket: o.bucket, prefix: o.prefix, access, ...(list ? { list } : {}) });
+      const versions = Boolean(had?.versions || o.versions);
+      objects.set(key, { bucket: o.bucket, prefix: o.prefix, access, ...(list ? { list } : {}), ...(versions ? { versions } : {}) });
     }
     secrets = union(secrets, n.secrets);
     queues = union(queues, n.queues);

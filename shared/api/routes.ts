@@ -16,6 +16,7 @@ import * as exports from './routes/exports.ts';
 import * as contact from './routes/contact.ts';
 import * as sso from './routes/sso.ts';
 import * as scim from './routes/scim.ts';
+import * as privacy from './routes/privacy.ts';
 
 /**
  * The areas of the API: one route module each. Register a new module HERE (import it and add it
@@ -41,6 +42,7 @@ export const areas = {
   contact,
   sso,
   scim,
+  privacy,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type AreaName = keyof typeof areas;

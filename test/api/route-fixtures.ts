@@ -470,6 +470,18 @@ export const routeFixtures: Record<string, RouteFixture> = {
   creditStatisticsExport: { call: () => ({ query: { format: 'xlsx' } }), foreign: 'denied' },
   statisticCompanyExport: { call: (_c, t) => ({ params: { companyId: t.company.id }, query: { format: 'xlsx' } }), foreign: 'denied' },
 
+  // --- data protection (issue 27) ---
+  personDataExport: { call: (_c, t) => ({ params: { id: t.person.id } }), foreign: 'denied' },
+  personErase: {
+    call: async (c, t) => {
+      const p = await c.newPerson(t);
+      return { params: { id: p.id }, body: { confirm: p.id }, state: readPath(c, 'personGet', { params: { id: p.id } }) };
+    },
+    foreign: 'denied',
+  },
+  auditList: { call: (_c, t) => ({ query: { companyId: t.company.id, limit: '20' } }), foreign: 'denied' },
+  auditExport: { call: (_c, t) => ({ query: { companyId: t.company.id, format: 'xlsx' } }), foreign: 'denied' },
+
   // --- legacy vcard area (admin-only) ---
   ...vcardRouteFixtures,
 

@@ -105,7 +105,7 @@ describe('users and roles', () => {
     await nav.waitFor();
     const userLinks = await nav.getByRole('link').allTextContents();
     // Only screens that exist are linked (statistics and credits come later); no admin pages.
-    expect(userLinks).toEqual(['Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Konto']);
+    expect(userLinks).toEqual(['Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Änderungsprotokoll', 'Konto']);
 
     await user.page.goto(`${s.baseUrl}/v2/admin/user`);
     await user.page.waitForURL('**/v2/card/company');
@@ -205,7 +205,7 @@ describe('V2 layout', () => {
     const nav = wide.page.getByRole('navigation', { name: NAV });
     await nav.waitFor();
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
-      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Systemstatus', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Statistik', 'Konto',
+      'Unternehmen', 'Benutzer', 'Credits', 'Statistik', 'Systemstatus', 'Visitenkarten', 'Mein Unternehmen', 'Profile', 'Kontakte', 'Statistik', 'Änderungsprotokoll', 'Konto',
     ]);
     const credits = wide.page.getByTestId('credits');
     await expect(credits.textContent()).resolves.toBe('Credits: 0');

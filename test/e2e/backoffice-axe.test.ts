@@ -63,7 +63,7 @@ describe('axe-core finds no violation', () => {
       `/v2/card/profil/edit/${profile}`, '/v2/card/company', '/v2/card/company/edit', '/v2/card/statistik', `/v2/card/statistik/${card}`,
       '/v2/admin/user', '/v2/admin/user/add', `/v2/admin/user/edit/${admin}`, '/v2/admin/company', '/v2/admin/company/add',
       `/v2/admin/company/edit/${company}`, '/v2/admin/credit', `/v2/admin/credit/detail/${company}`, '/v2/admin/statistik', '/v2/account',
-      '/v2/card/kontakte', '/v2/card/profil/edit/unbekannt', '/v2/gibt/es/nicht', `/card/wallet/${card}`,
+      '/v2/card/kontakte', '/v2/card/profil/edit/unbekannt', '/v2/gibt/es/nicht', `/card/wallet/${card}`, '/v2/card/protokoll',
     ].map((path) => ({ path })))).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe('axe-core finds no violation', () => {
   });
 
   test('screens in use, and signed out', { timeout: 120_000 }, async () => {
-    const { profile, company } = ids;
+    const { profile, company, card } = ids;
     // A row's action menu, the column choice, a tab, the settings with their preview, a company chosen.
     const found = await audit([
       { path: '/v2/card/visitenkarte', state: 'row menu', act: () => page.getByRole('button', { name: 'Aktionen für Axe Prüfung' }).click() },
@@ -88,6 +88,7 @@ describe('axe-core finds no violation', () => {
       { path: `/company/edit/${company}`, state: 'anwender', act: () => page.getByRole('tab', { name: 'Anwender' }).click() },
       { path: `/v2/admin/credit/detail/${company}`, state: 'Verlauf', act: () => page.getByRole('tab', { name: 'Verlauf' }).click() },
       { path: '/v2/admin/user/add', state: 'a company chosen', act: () => page.getByLabel('Unternehmen hinzufügen').selectOption(company) },
+      { path: `/v2/card/visitenkarte/edit/${card}`, state: 'erase dialog', act: () => page.getByRole('button', { name: 'Endgültig löschen (Art. 17)' }).click() },
     ]);
     await page.evaluate(() => localStorage.clear());
     for (const path of ['/', '/gibt/es/nicht']) {

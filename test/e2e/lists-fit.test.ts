@@ -73,7 +73,7 @@ describe('lists fit their box', () => {
       { path: `/v2/admin/credit/detail/${t.company.id}`, tab: 'Verlauf' }, { path: '/v2/admin/statistik' },
       { path: '/company' }, { path: '/user' }, { path: '/vcard/company' }, { path: '/vcard/person' },
       { path: `/company/edit/${t.company.id}`, tab: 'Anwender' }, { path: `/company/edit/${t.company.id}`, tab: 'Profile' },
-      { path: `/vcard/person/statistic/${anyCard}` }, { path: '/v2/card/kontakte' },
+      { path: `/vcard/person/statistic/${anyCard}` }, { path: '/v2/card/kontakte' }, { path: '/v2/card/protokoll' },
     ];
     const found: string[] = [];
     for (const size of [{ width: 1280, height: 800 }, PHONE]) {

@@ -22,7 +22,7 @@ import { cdkJsonContext, removeSynthOutput, resourceCount, synth, webDir } from 
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/visitenkarten/abc';
-const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net', mailFrom: 'karten@beispiel.de' });
+const real = synth((app) => new VisitenkartenStack(app, 'Test', { webDir }), { alarmEmail: 'betrieb@beispiel.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d111.cloudfront.net', mailFrom: 'karten@beispiel.de', auditRetentionDays: '365' });
 const { template } = real;
 afterAll(removeSynthOutput);
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
@@ -172,6 +172,12 @@ describe('functions per area', () => {
     expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
     expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
     expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
+    // Issue 27: only the privacy area erases image versions, and only under images/.
+    const versioned = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('s3:DeleteObjectVersion')).map(([id]) => id);
+    expect(versioned).toHaveLength(1);
+    expect(versioned[0]).toMatch(/^ApiAreaprivacy/);
+    const listVersions = policy('ApiAreaprivacy').find((st) => [st.Action].flat().includes('s3:ListBucketVersions')) as { Condition?: unknown } | undefined;
+    expect(listVersions?.Condition).toEqual({ StringLike: { 's3:prefix': ['images/*'] } });
   });
 
   test('only the contact area sends e-mail, through SES, only as the configured sender (context mailFrom)', () => {
@@ -422,6 +428,17 @@ describe('CloudFront', () => {
     withDomain.template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ PUBLIC_BASE_URL: 'https://karten.beispiel.de' }) },
     });
+  });
+});
+
+describe('audit log retention (issue 27)', () => {
+  test('context auditRetentionDays reaches every function; a wrong value stops the synth', () => {
+    const functions = Object.values(real.template.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+    const withTable = functions.filter((f) => f.Properties.Environment?.Variables?.TABLE_NAME);
+    expect(withTable.length).toBeGreaterThan(5);
+    for (const f of withTable) expect(f.Properties.Environment!.Variables!.AUDIT_RETENTION_DAYS).toBe('365');
+    expect(() => synth((app) => new VisitenkartenStack(app, 'BadRetention', { webDir }), { alarmEmail: 'a@b.de', webAclArn: WEB_ACL, publicBaseUrl: 'https://d1.cloudfront.net', auditRetentionDays: 'zwei Jahre' }))
+      .toThrow(/auditRetentionDays/);
   });
 });
 

@@ -30,6 +30,8 @@ export const paths = {
   profileAdd: '/v2/card/profil/add',
   profileEdit: '/v2/card/profil/edit/:id',
   statistikOverview: '/v2/card/statistik',
+  /** The audit log (issue 27): company users their selected company's, admins all. `?objekt=&person=&von=&bis=` filter. */
+  auditLog: '/v2/card/protokoll',
   /** Not in the spec's route table: one card's figures inside the V2 layout (the statistics overview links here). */
   statistikPerson: '/v2/card/statistik/:id',
   contacts: '/v2/card/kontakte',

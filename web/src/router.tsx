@@ -14,6 +14,7 @@ import { creditRoutes } from './pages/credits/routes.tsx';
 import { vcardLegacyRoutes } from './pages/legacy/routes.tsx';
 import { toolsLegacyRoutes } from './pages/tools/routes.tsx';
 import { systemRoutes } from './pages/system/routes.tsx';
+import { auditRoutes } from './pages/audit/routes.tsx';
 
 // Every screen is its own chunk (lazy); the public pages never pull in back-office code.
 // Areas declare their screens with `screen(path, title, module, { admin })` (data.tsx) in
@@ -36,6 +37,7 @@ const v2Screens: RouteObject[] = [
   ...statisticV2Routes,
   ...creditRoutes,
   ...systemRoutes,
+  ...auditRoutes,
 ];
 
 const legacyScreens: RouteObject[] = [

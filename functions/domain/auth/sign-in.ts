@@ -1,8 +1,10 @@
 import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
+import { ForbiddenError, ThrottledError, UnauthenticatedError } from '../../lib/errors.ts';
 import { commonMessages as msg } from '../../../shared/messages/common.ts';
+import { isAdminGroup } from '../../../shared/roles.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { dummyHash, verifyPassword } from '../../lib/auth/password.ts';
 import { signToken } from '../../lib/auth/token.ts';
 import { findUserByUsername } from '../users/find-user-by-username.ts';
@@ -10,7 +12,6 @@ import { releasePasswordAttempt, reservePasswordAttempt } from './throttle.ts';
 import { passwordProblem } from '../users/password-policy.ts';
 import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import type { UserItem } from '../users/user-item.ts';
-import { isAdminGroup } from '../../../shared/roles.ts';
 import { ssoMessages } from '../../../shared/messages/sso.ts';
 import { getSsoConfigs } from '../sso/sso-config.ts';
 
@@ -50,9 +51,30 @@ async function notePasswordRules(user: UserItem, password: string): Promise<void
  * from its last sign-in (throttle.ts); the answer carries a new one when it was unknown.
  */
 export async function signIn(o: { username: string; password: string; ip: string; device?: string | undefined }): Promise<{ token: string; device?: string }> {
+  let user: UserItem | undefined;
+  try {
+    const out = await checkedSignIn(o, (u) => { user = u; });
+    await recordAudit({ actor: { id: user!.id, username: user!.username, isAdmin: isAdminGroup(user!.userGroup.group) }, changes: [{ action: 'signIn', objectType: 'session', objectId: user!.id, fields: [] }], route: 'authLogin' });
+    return out;
+  } catch (err) {
+    if (err instanceof UnauthenticatedError || err instanceof ThrottledError) {
+      // Who tried is named only when the username exists: a typed password never lands in the log.
+      const known = user ? { id: user.id, username: user.username, isAdmin: isAdminGroup(user.userGroup.group) } : {};
+      await recordAudit({
+        actor: known,
+        changes: [{ action: 'signInFailed', objectType: 'session', objectId: user?.id ?? 'unbekannt', fields: [], detail: { reason: err instanceof ThrottledError ? 'throttled' : 'credentials' } }],
+        route: 'authLogin',
+      });
+    }
+    throw err;
+  }
+}
+
+async function checkedSignIn(o: { username: string; password: string; ip: string; device?: string | undefined }, found: (u: UserItem | undefined) => void): Promise<{ token: string; device?: string }> {
   const usernameLower = o.username.trim().toLowerCase();
   const attempt = await reservePasswordAttempt({ usernameLower, ip: o.ip, device: o.device });
   const user = await findUserByUsername({ username: usernameLower });
+  found(user);
   // Accounts made by company sign-in have no password: compared against the dummy, at the same cost.
   const hash = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await dummyHash();
   const ok = await verifyPassword(o.password, hash);

@@ -9,6 +9,8 @@ import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { uploadStorageKey } from '../uploads/storage-keys.ts';
 import { readCard } from './read-card.ts';
+import type { CardSource } from './read-card.ts';
+import { cardSettings } from './read-card.ts';
 import { toPublicCard } from './public-card.ts';
 
 /**
@@ -24,7 +26,12 @@ async function vcardPhoto(image: string | undefined): Promise<VcardPhoto | undef
 
 /** `GET /api/card/{id}/vcard`: the active card as a vCard 3.0 file and its file name. */
 export async function cardVcard(o: { personId: string }): Promise<{ fileName: string; vcard: string }> {
-  const card = toPublicCard(await readCard(o));
+  return vcardOf(await readCard(o));
+}
+
+/** The vCard of a card as stored, active or not (the card holder's data export, Art. 15). */
+export async function vcardOf(source: CardSource): Promise<{ fileName: string; vcard: string }> {
+  const card = toPublicCard({ ...source, settings: cardSettings(source.profile) });
   // The vCard speaks the profile's language (it has no visitor to ask).
   const content = cardContent({ person: card.person, profile: card.profile, lang: profileLanguage(card.profile.settings.theme, card.lang) });
   const vcard = buildVcard(content, {

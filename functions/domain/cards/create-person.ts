@@ -13,6 +13,7 @@ import { personRecord } from './person-item.ts';
 import type { PersonItem } from './person-item.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /** The card, the company's counters and the profile's counter are written in one transaction. */
 export async function createPerson(o: {
@@ -64,5 +65,6 @@ export async function createPerson(o: {
     ...matchIndexSteps(item.companyId, item.id, undefined, item),
     ...(o.extraSteps ?? []),
   ]);
+  noteChange({ action: 'create', objectType: 'person', objectId: item.id, companyId: item.companyId, before: undefined, after: item, ...(cost ? { detail: { credits: -cost } } : {}) });
   return item;
 }

@@ -12,6 +12,7 @@ import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { cardChangeStep } from './card-change.ts';
 import { matchIndexSteps } from './match-index.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Deletes a card with its counters. The delete is guarded by the version read here: the counter
@@ -50,6 +51,7 @@ export async function deletePerson(o: {
         ...(o.extraSteps?.(p) ?? []),
       ]);
       // Its views and saves go with the card (the company's statistics must not show a deleted card).
+      noteChange({ action: 'delete', objectType: 'person', objectId: p.id, companyId: p.companyId, fields: [] });
       await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
       return { id: p.id };
     } catch (err) {

@@ -19,6 +19,7 @@ import { cardChangeStep } from './card-change.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
 import { changesDirectoryFields } from '../scim/scim-card.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 export interface UpdatePersonOptions {
   auth: AuthUser;
@@ -79,6 +80,11 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
+  // A replaced photo stays stored (files go with their company); the card remembers it, so the
+  // holder's export and erasure find it (DSGVO Art. 15, 17).
+  const replaced = (['image', 'imageWallet'] as const).map((f) => cur[f]).filter((f, i): f is string => Boolean(f) && f !== o.input[(['image', 'imageWallet'] as const)[i]!]);
+  const past = (cur as { pastImages?: string[] }).pastImages ?? [];
+  if (replaced.some((f) => !past.includes(f))) written.pastImages = [...new Set([...past, ...replaced])];
   const activeDelta = Number(isActive) - Number(cur.isActive);
   const profileGone = () => new NotFoundError(personMessages.errors.profileNotFound);
 
@@ -111,6 +117,12 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
   steps.push(cardChangeStep({ scope: 'card', targetId: cur.id, companyId: cur.companyId }));
   steps.push(...(o.extraSteps ?? []));
   await runGuarded(steps);
+  noteChange({
+    action: activeDelta > 0 ? 'activate' : activeDelta < 0 ? 'deactivate' : 'update',
+    objectType: 'person', objectId: cur.id, companyId: cur.companyId,
+    before: cur, after: { ...cur, ...written },
+    ...(charge ? { detail: { credits: -cost } } : {}),
+  });
   const next = Object.entries({ ...cur, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Person;
 }

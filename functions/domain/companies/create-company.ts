@@ -7,6 +7,7 @@ import { companyRecord } from './company-item.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
 import { toCompanyOutput } from './to-company.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 const unknownUser = () => new ValidationError(msg.errors.invalidInput, { userIds: msg.errors.userNotFound });
 
@@ -38,5 +39,6 @@ export async function createCompany(o: { input: CreateCompanyData }): Promise<Co
     ],
     (index) => (index === 0 ? new Error('company id collision') : unknownUser()),
   );
+  noteChange({ action: 'create', objectType: 'company', objectId: item.id, companyId: item.id, before: undefined, after: item });
   return toCompanyOutput(item, users);
 }

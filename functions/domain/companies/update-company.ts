@@ -14,6 +14,7 @@ import { toCompanyOutput } from './to-company.ts';
 import { cardChangeStep } from '../cards/card-change.ts';
 import { applyContactRetention } from '../contacts/apply-contact-retention.ts';
 import { DEFAULT_CONTACT_RETENTION_MONTHS } from '../../../shared/schemas/contact.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Changes org, lang and (admins only) display and the assigned users. Only these attributes are
@@ -95,5 +96,6 @@ export async function updateCompany(o: { auth: AuthUser; companyId: string; chan
   // A changed retention applies to the contacts already kept too (shortened: older ones go now).
   const retention = (i: CompanyItem) => i.contactRetentionMonths ?? DEFAULT_CONTACT_RETENTION_MONTHS;
   if (retention(next) !== retention(current)) await applyContactRetention({ companyId: o.companyId, months: retention(next) });
+  noteChange({ action: 'update', objectType: 'company', objectId: o.companyId, companyId: o.companyId, before: current, after: next });
   return toCompanyOutput(next, users);
 }

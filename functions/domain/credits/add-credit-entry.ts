@@ -6,6 +6,7 @@ import { creditMessages } from '../../../shared/messages/credit.ts';
 import type { CreateCreditEntryData, CreditEntry } from '../../../shared/schemas/credit.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import { balanceUpdate, creditEntryPut, newCreditEntry } from './credit-entry.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * An admin's manual entry: balance and history change in one transaction. A negative entry
@@ -33,5 +34,6 @@ export async function addCreditEntry(o: { auth: AuthUser; input: CreateCreditEnt
     },
     { item: creditEntryPut(entry), onFail: () => new Error('credit entry id collision') },
   ]);
+  noteChange({ action: 'credit', objectType: 'credit', objectId: entry.id, companyId: entry.companyId, fields: ['credits'], detail: { credits: entry.credits } });
   return { ...entry, createdByName: o.auth.username };
 }

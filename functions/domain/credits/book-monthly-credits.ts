@@ -7,6 +7,7 @@ import { getCompanyItem } from '../companies/company-item.ts';
 import type { CompanyItem } from '../companies/company-item.ts';
 import { allCompanyPages } from './all-companies.ts';
 import { SYSTEM_USER, balanceUpdate, berlinMonth, creditEntryPut, newCreditEntry } from './credit-entry.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 export type MonthlyOutcome = 'booked' | 'alreadyBooked' | 'noActiveCards';
 
@@ -61,6 +62,7 @@ export async function bookMonthlyForCompany(o: { company: CompanyItem; month: st
         outcome = index === 0 ? 'alreadyBooked' : 'changed';
         return new Error(outcome);
       });
+      await recordAudit({ actor: { system: true }, changes: [{ action: 'credit', objectType: 'credit', objectId: entry.id, companyId: company.id, fields: ['credits'], detail: { credits: -booked, kind: 'monthly' } }] });
       return 'booked';
     } catch (err) {
       if (outcome === 'alreadyBooked') return 'alreadyBooked';

@@ -12,6 +12,7 @@ import { withAddressIds } from './address-ids.ts';
 import { profileRecord, profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import type { ProfileItem } from './profile-item.ts';
 import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * The profile and the company's `profileCount` are written together; the company must exist and
@@ -54,5 +55,6 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
     ...uploadOwnershipSteps(companyId, newlyChosenFiles(profileUploadFields, {}, item)),
     ...cssUploadOwnershipSteps(companyId, css?.uploads ?? []),
   ]);
+  noteChange({ action: 'create', objectType: 'profile', objectId: item.id, companyId, before: undefined, after: item });
   return item;
 }

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { profileMessages } from '../../../shared/messages/profile.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { getProfileItem } from './profile-item.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Deletes a profile that has no cards and is not its company's only one. Both rules are
@@ -42,4 +43,5 @@ export async function deleteProfile(o: { auth: AuthUser; profileId: string }): P
       onFail: () => new ConflictError(profileMessages.onlyProfile),
     },
   ]);
+  noteChange({ action: 'delete', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, fields: [] });
 }

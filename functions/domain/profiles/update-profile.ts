@@ -14,6 +14,7 @@ import { getAccessibleProfileItem } from './get-profile.ts';
 import { profileUploadFields, SCOPED_CSS } from './profile-item.ts';
 import { cardChangeStep } from '../cards/card-change.ts';
 import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 type Changes = z.output<typeof updateProfileSchema>;
 
@@ -49,6 +50,7 @@ export async function updateProfile(o: { auth: AuthUser; profileId: string; chan
     ...cssUploadOwnershipSteps(current.companyId, css?.uploads ?? []),
     cardChangeStep({ scope: 'profile', targetId: o.profileId, companyId: current.companyId }),
   ]);
+  noteChange({ action: 'update', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, before: current, after: { ...current, ...written } });
   const next = Object.entries({ ...current, ...written }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(next) as unknown as Profile;
 }

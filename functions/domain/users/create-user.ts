@@ -12,6 +12,7 @@ import { requireStrongPassword } from './password-policy.ts';
 import { PASSWORD_RULES_VERSION } from '../../../shared/password/rules.ts';
 import { membershipSteps } from '../companies/company-users.ts';
 import type { UserItem } from './user-item.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 export interface CreateUserOptions {
   username: string;
@@ -63,5 +64,6 @@ export async function createUser(o: CreateUserOptions): Promise<PublicUser> {
         ? new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound })
         : new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.companyNotFound }),
   );
+  noteChange({ action: 'create', objectType: 'user', objectId: item.id, before: undefined, after: item });
   return toPublicUser(item);
 }

@@ -15,6 +15,7 @@ import type { UserItem } from './user-item.ts';
 import { requireNoSelfLockout } from '../../lib/permissions.ts';
 import { membershipSteps } from '../companies/company-users.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
+import { noteChange } from '../audit/audit-scope.ts';
 
 export interface UserChanges {
   username?: string | undefined;
@@ -139,5 +140,6 @@ export async function updateUser(o: UpdateUserOptions): Promise<PublicUser> {
     if (index >= firstCompanyStep) return new ValidationError(msg.errors.invalidInput, { companyIds: userMessages.companyNotFound });
     return new ValidationError(msg.errors.invalidInput, { userGroupId: msg.errors.groupNotFound });
   });
+  noteChange({ action: 'update', objectType: 'user', objectId: next.id, before: current, after: next });
   return toPublicUser(next);
 }

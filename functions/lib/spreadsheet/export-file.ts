@@ -23,13 +23,6 @@ export async function exportFile(o: { table: Table; format: ExportFormat; baseNa
   });
 }
 
-/** `Muster GmbH & Co.` -> `muster-gmbh-co`; umlauts spelled out so the name works everywhere. */
-export function slug(text: string): string {
-  const ascii = text.toLowerCase().replaceAll('ä', 'ae').replaceAll('ö', 'oe').replaceAll('ü', 'ue').replaceAll('ß', 'ss');
-  return ascii.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'unternehmen';
-}
-
-/** Today in Europe/Berlin as `yyyy-mm-dd`, for file names. */
-export function today(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
-}
+// File names of exports: their own module, so a download that is no table export (the DSGVO ZIP) names
+// its file alike without reaching the XLSX writer.
+export { slug, today } from './file-names.ts';

@@ -20,5 +20,6 @@ export function uploads(): Storage {
     exists: async (key) => (await s3).exists(key),
     put: async (key, data, contentType) => (await s3).put(key, data, contentType),
     delete: async (key) => (await s3).delete(key),
+    purge: async (key) => (await s3).purge(key),
   });
 }

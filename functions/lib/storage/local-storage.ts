@@ -34,5 +34,13 @@ export function localStorage(root: string): Storage {
       await rm(file, { force: true });
       await rm(`${file}.type`, { force: true });
     },
+    // A folder keeps no versions: the file is all there is.
+    async purge(key) {
+      const file = path(key);
+      const existed = await access(file).then(() => 1, () => 0);
+      await rm(file, { force: true });
+      await rm(`${file}.type`, { force: true });
+      return existed;
+    },
   };
 }

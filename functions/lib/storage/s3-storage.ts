@@ -1,9 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectVersionsCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
-export function s3Storage(bucket: string, region: string): Storage {
-  const s3 = new S3Client({ region });
+/** `client`: another endpoint than AWS's (an S3-compatible server in tests). */
+export function s3Storage(bucket: string, region: string, client?: { endpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } }): Storage {
+  const s3 = new S3Client({ region, ...(client ? { endpoint: client.endpoint, credentials: client.credentials, forcePathStyle: true } : {}) });
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
@@ -34,6 +37,27 @@ export function s3Storage(bucket: string, region: string): Storage {
     async delete(key) {
       assertSafeKey(key);
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async purge(key) {
+      assertSafeKey(key);
+      // All versions first, then the deletes: a listing's markers must not point at versions already gone.
+      const found: { Key: string; VersionId: string }[] = [];
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let versionMarker: string | undefined;
+      do {
+        // The prefix is the key itself: keys sharing it (`abc.jpg` and `abc.jpg.x`) are filtered out.
+        const out = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: key, KeyMarker: keyMarker, VersionIdMarker: versionMarker }));
+        for (const v of [...(out.Versions ?? []), ...(out.DeleteMarkers ?? [])]) if (v.Key === key && v.VersionId) found.push({ Key: key, VersionId: v.VersionId });
+        removed += (out.Versions ?? []).filter((v) => v.Key === key).length;
+        keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
+        versionMarker = out.IsTruncated ? out.NextVersionIdMarker : undefined;
+      } while (keyMarker);
+      for (let i = 0; i < found.length; i += 1000) {
+        const del = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: found.slice(i, i + 1000), Quiet: true } }));
+        if (del.Errors?.length) throw new Error(`S3: ${del.Errors.length} Versionen von ${key} nicht gelöscht (${del.Errors[0]?.Code ?? ''})`);
+      }
+      return removed;
     },
   };
 }

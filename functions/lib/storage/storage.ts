@@ -10,6 +10,12 @@ export interface Storage {
   /** Whether the key exists, without reading it. */
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes the key for good: in a versioned bucket every version and delete marker of it (a
+   * plain delete only adds a marker and keeps the bytes recoverable), so an erasure (DSGVO
+   * Art. 17) leaves nothing behind. Answers how many stored versions went.
+   */
+  purge(key: string): Promise<number>;
 }
 
 /** Keys are built by us, but a stray `..` must never reach a file system or a bucket. */

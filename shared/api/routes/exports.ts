@@ -1,6 +1,7 @@
 import { defineRoute } from '../define.ts';
 import { exportCompanyParams, exportCreditParams, exportFormatQuery } from '../../schemas/export.ts';
 import { contactExportQuery } from '../../schemas/contact.ts';
+import { auditExportQuery } from '../../schemas/audit.ts';
 
 // Table exports: CSV by default (German Excel: BOM, semicolons), XLSX for `?format=xlsx`. An area of
 // their own, so the XLSX writer is bundled only into this function (docs/decisions.md "XLSX").
@@ -50,4 +51,12 @@ export const contactExport = defineRoute({
   handler: 'functions/handlers/exports/contact-export.ts',
   needs: { table: 'read' },
   query: contactExportQuery,
+});
+
+/** The audit log with the list's filters, newest first (company users: one of their companies). */
+export const auditExport = defineRoute({
+  name: 'auditExport', method: 'GET', path: '/api/audit/export', access: 'user',
+  handler: 'functions/handlers/exports/audit-export.ts',
+  needs: { table: 'read' },
+  query: auditExportQuery,
 });

@@ -30,6 +30,7 @@ export function navSections(user: PublicUser, selected: { display: { statistik: 
       { to: paths.contacts, label: msg.contact.ui.nav },
       // Spec §6: the statistics need the selected company's statistik flag; admins see them always.
       ...(isAdmin(user) || selected?.display.statistik ? [{ to: paths.statistikOverview, label: msg.statistic.ui.nav }] : []),
+      { to: paths.auditLog, label: msg.privacy.ui.auditNav },
       { to: paths.account, label: s.nav.account },
     ],
   };

@@ -26,6 +26,8 @@ import { useCompanyStore } from '../../state/company-store.ts';
 import { setSelectedCompanyId } from '../../state/selection.ts';
 import { ActivationCost } from '../credits/activation-cost.tsx';
 import { CardExtras } from './card-extras.tsx';
+import { legalLinksWarning } from '../../../../shared/card/legal-links.ts';
+import { CardPrivacy } from './card-privacy.tsx';
 
 const t = msg.person.ui;
 const e = msg.person.errors;
@@ -131,6 +133,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
             <strong>{msg.scim.syncedBadge}</strong>: {msg.scim.syncedHint}
           </p>
         )}
+        {legalLinksWarning(profile) && <p className="alert alert-warning" role="note" data-testid="legal-links-warning">{legalLinksWarning(profile)}</p>}
         <section className="card">
           <h2>{t.sectionPerson}</h2>
           <div className="form-grid">
@@ -196,6 +199,7 @@ function CardFormFor({ person, profiles, companyId }: { person: Person | null; p
           {charges && credit && <span id="activation-notice" className="activation-notice" role="status">{msg.credit.activationNotice(credit.activationCost)}</span>}
           <Link className="btn" to={paths.visitenkarteOverview}>{t.back}</Link>
         </div>
+        {person && <CardPrivacy person={person} />}
       </form>
       <aside className="card-form-preview" id="card-preview">
         <CardPreview {...preview} />

@@ -5,6 +5,7 @@ import { profileFormThemes, themeLabel } from '../../../../shared/card/themes.ts
 import { getUser, isAdmin } from '../../session.ts';
 import type { ProfileSocialType } from '../../../../shared/schemas/profile.ts';
 import { msg } from '../../../../shared/messages.ts';
+import { legalLinksWarning } from '../../../../shared/card/legal-links.ts';
 import { Field } from '../../form.tsx';
 import type { FieldErrors } from '../../form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
@@ -47,8 +48,10 @@ export function DataPanel({ values, errors, onChange }: PanelProps) {
       onChange={(e) => onChange({ ...values, [key]: e.target.value })} />
   );
   const addressErrors = Object.entries(errors).filter(([k]) => k.startsWith('adressen'));
+  const legal = legalLinksWarning(values);
   return (
     <div className="stack">
+      {legal && <p className="alert alert-warning" role="note" data-testid="legal-links-warning">{legal}</p>}
       <div className="form-grid">
         {text('profilname')}
         {text('firmenname')}

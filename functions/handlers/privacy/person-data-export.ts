@@ -1,0 +1,5 @@
+import { personDataExport } from '../../../shared/api/routes/privacy.ts';
+import { createHandler } from '../../lib/http.ts';
+import { exportPerson } from '../../domain/privacy/export-person.ts';
+
+export const handler = createHandler(personDataExport, ({ auth, params }) => exportPerson({ auth, personId: params.id }));

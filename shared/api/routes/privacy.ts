@@ -1,0 +1,33 @@
+import { defineRoute } from '../define.ts';
+import { images, walletSecrets } from '../needs.ts';
+import { auditListQuery, auditPageSchema, eraseBodySchema, erasureSchema, privacyPersonParams } from '../../schemas/audit.ts';
+
+// Data protection (DSGVO): a card holder's export (Art. 15) and erasure (Art. 17), and the audit
+// log. Admins and users of the card's (or the entries') company; the audit export is in `exports`
+// (it uses the XLSX writer).
+
+/** One ZIP with everything stored about the card holder (docs/datenschutz.md § 5). */
+export const personDataExport = defineRoute({
+  name: 'personDataExport', method: 'GET', path: '/api/card/company/person/{id}/dsgvo-export', access: 'user',
+  handler: 'functions/handlers/privacy/person-data-export.ts',
+  // Writes its own audit entry.
+  needs: { table: 'readWrite', objects: [images.read] },
+  params: privacyPersonParams,
+});
+
+/** Erases the card holder everywhere; `confirm` repeats the card id. */
+export const personErase = defineRoute({
+  name: 'personErase', method: 'POST', path: '/api/card/company/person/{id}/erase', access: 'user',
+  handler: 'functions/handlers/privacy/person-erase.ts',
+  // Images in every version, the Google object (wallet configuration), the CDN copies.
+  needs: { table: 'readWrite', objects: [images.purge], secrets: walletSecrets, queues: ['invalidation'] },
+  params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
+});
+
+/** The audit log, newest first: a company's (company users: one of theirs) or, for admins, all. */
+export const auditList = defineRoute({
+  name: 'auditList', method: 'GET', path: '/api/audit', access: 'user',
+  handler: 'functions/handlers/privacy/audit-list.ts',
+  needs: { table: 'read' },
+  query: auditListQuery, output: auditPageSchema,
+});
