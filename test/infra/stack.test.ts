@@ -44,9 +44,11 @@ function paddedAreas(total: number, extraAreas = 6): Record<string, RouteDef[]> 
 }
 
 describe('resource budget (CloudFormation allows 500 per stack)', () => {
-  test('the real stack stays at or below 350 resources', () => {
+  // 372 with issues 21, 26, 27 and 28 (107 routes, 18 areas); the padded table below is what guards
+  // CloudFormation's 500. Past 400 the stack should split (docs/decisions.md).
+  test('the real stack stays at or below 400 resources', () => {
     console.info(`resources: ${resourceCount(template)} for ${routeList.length} routes in ${areaNames.length} areas`);
-    expect(resourceCount(template)).toBeLessThanOrEqual(350);
+    expect(resourceCount(template)).toBeLessThanOrEqual(400);
   });
 
   test('a route table padded to 150 routes stays at or below 500', () => {
