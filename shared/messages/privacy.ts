@@ -48,7 +48,7 @@ export const privacyMessages = {
       group: 'Benutzergruppe', vcardCompany: 'Legacy-Unternehmen', vcardPerson: 'Legacy-Person', vcardSettings: 'Legacy-Einstellungen',
       session: 'Sitzung', tools: 'Werkzeuge', wallet: 'Wallet',
     } as Record<string, string>,
-    roles: { admin: 'Administrator', user: 'Benutzer', system: 'System', unknown: 'unbekannt' } as Record<string, string>,
+    roles: { admin: 'Administrator', user: 'Benutzer', system: 'System', directory: 'Verzeichnisdienst (SCIM)', unknown: 'unbekannt' } as Record<string, string>,
     unknownActor: 'unbekannt',
   },
   ui: {

@@ -191,6 +191,40 @@ describe('Okta provisioning sequence', () => {
   });
 });
 
+describe('the audit log (issue 27)', () => {
+  test('settings and tokens as the admin changed them; every directory write under its token, with the fields it changed', async () => {
+    const t = await directoryTenant();
+    const admin = await s.adminToken();
+    const log = async (query: Record<string, string>) => (await s.call('auditList', { token: admin, query: { companyId: t.company.id, ...query } })).body.items as Record<string, any>[];
+    expect((await log({ objectId: t.company.id })).find((e) => e.objectType === 'scimSettings')).toMatchObject({ action: 'update', route: 'companyScimUpdate', fields: ['profileId'] });
+    expect((await log({ objectId: t.tokenId }))[0]).toMatchObject({ action: 'create', objectType: 'scimToken', route: 'companyScimTokenCreate', fields: ['label'] });
+
+    const userName = `audit_${uniqueName('a')}@contoso.example`;
+    const created = await scim(t.token, 'POST', '/Users', { schemas: [USER], userName, active: true, name: { givenName: 'Anna', familyName: 'Audit' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    await scim(t.token, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'title', value: 'Einkauf' }] });
+    await scim(t.token, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: false }] });
+    expect((await scim(t.token, 'DELETE', `/Users/${id}`)).status).toBe(204);
+    // Reads are not writes: no entry.
+    expect((await scim(t.token, 'GET', `/Users/${id}`)).status).toBe(404);
+
+    const entries = (await log({ objectId: id })).reverse();
+    for (const e of entries) expect(e).toMatchObject({ actorId: `scim:${t.tokenId}`, actorName: 'Verzeichnis (SCIM): Entra ID', actorRole: 'directory', objectType: 'person', companyId: t.company.id });
+    expect(entries.map((e) => [e.route, e.action])).toEqual([
+      ['scimUserCreate', 'create'], ['scimUserPatch', 'update'], ['scimUserPatch', 'deactivate'], ['scimUserDelete', 'update'],
+    ]);
+    expect(entries[1]!.fields).toContain('position');
+    expect(entries[2]!.fields).toContain('isActive');
+    // The company setting "deactivate": the delete deactivated the card and ended its sync.
+    expect(entries[3]!.fields).toEqual(expect.arrayContaining(['scim.userName']));
+    expect(JSON.stringify(entries)).not.toContain('Anna');
+
+    expect((await s.call('companyScimTokenDelete', { token: admin, params: { id: t.company.id, tokenId: t.tokenId } })).status).toBe(200);
+    expect((await log({ objectId: t.tokenId }))[0]).toMatchObject({ action: 'delete', objectType: 'scimToken', route: 'companyScimTokenDelete' });
+  });
+});
+
 describe('protocol rules', () => {
   test('uniqueness: a second user with the same userName or externalId is 409 uniqueness, in SCIM\'s error schema', async () => {
     const t = await directoryTenant();

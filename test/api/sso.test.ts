@@ -231,3 +231,33 @@ describe('ID token checks (jose against the provider\'s JWKS)', () => {
     for (const [name, t] of cases) await expect(check(t), name).rejects.toThrow();
   });
 });
+
+describe('the audit log (issue 27)', () => {
+  const entries = async (query: Record<string, string>) => (await s.call('auditList', { token: await s.adminToken(), query: { companyId: company.id, ...query } })).body.items as Record<string, any>[];
+
+  test('settings changes name their fields, never the secret; sign-ins by SSO, a created user and a refused sign-in are recorded', async () => {
+    const admin = await s.adminToken();
+    expect((await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ required: true }) })).status).toBe(200);
+    expect((await s.call('companySsoUpdate', { token: admin, params: { id: company.id }, body: settings({ clientSecret: undefined, required: false }) })).status).toBe(200);
+    const changes = (await entries({ objectId: company.id })).filter((e) => e.objectType === 'ssoSettings');
+    expect(changes[0]).toMatchObject({ action: 'update', route: 'companySsoUpdate', actorRole: 'admin', fields: ['required'] });
+    expect(changes[1]).toMatchObject({ action: 'update', fields: expect.arrayContaining(['clientSecret', 'required']) });
+    expect(JSON.stringify(changes)).not.toContain(idp.clientSecret);
+
+    const email = `protokoll.${uniqueName('p')}@${domain}`;
+    idp.names.set(email, { given: 'Paula', family: 'Protokoll' });
+    const signedIn = await ssoSignIn(email);
+    expect(signedIn.finish.status).toBe(200);
+    const userId = (await s.call('authSession', { token: signedIn.finish.body.token })).body.id as string;
+    const mine = await entries({ objectId: userId });
+    expect(mine.map((e) => e.action).sort()).toEqual(['create', 'signIn']);
+    for (const e of mine) expect(e).toMatchObject({ actorId: userId, actorRole: 'user', companyId: company.id, route: 'authSsoFinish', detail: { method: 'sso' } });
+
+    const boss = `chef2.${uniqueName('a')}@${domain}`;
+    await s.call('userCreate', { token: admin, body: { username: boss, email: boss, firstname: 'Ad', lastname: 'Min', password: 'Tulpe-Wolke-Kiesel-42', userGroupId: 'admin' } });
+    expect((await ssoSignIn(boss)).finish.status).toBe(403);
+    const failed = (await entries({ objectId: 'unbekannt' })).find((e) => e.action === 'signInFailed' && e.detail?.method === 'sso');
+    expect(failed).toMatchObject({ actorRole: 'unknown', companyId: company.id, detail: { reason: 'Administratoren der Plattform melden sich mit Benutzername und Passwort an.' } });
+    expect(JSON.stringify(failed)).not.toContain(boss);
+  });
+});

@@ -24,6 +24,7 @@ import { multipart } from '../helpers/images.ts';
 import { makeServiceAccount, makeTestChain, PASS_TYPE_ID, startFakeApns, startFakeGoogle, TEAM_ID } from '../helpers/wallet-fakes.ts';
 import { createFixtureTenant, fixtureContext, routeFixtures } from '../api/route-fixtures.ts';
 import type { Call, FixtureContext, Tenant } from '../api/route-fixtures.ts';
+import { buildWeb } from '../../web/build.ts';
 import { median } from './harness.ts';
 import type { BenchContext, BenchModule, Figure } from './harness.ts';
 
@@ -130,6 +131,8 @@ const bench: BenchModule = {
   async measure(ctx: BenchContext) {
     const out = join(ctx.tmpDir, 'cold-start');
     await mkdir(out, { recursive: true });
+    // The card page's bundle carries this build's card.html (infra/card-page-file.ts): a stale one fails its route.
+    await buildWeb({ onlyIfStale: true });
     // Run on this machine: native packages (sharp) in this machine's build, not the Lambda's arm64 one.
     const built: Record<string, BuiltFunction> = await bundleAll(allEntries(), out, { native: 'host' });
 

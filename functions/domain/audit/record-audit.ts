@@ -13,6 +13,8 @@ export interface AuditActor {
   isAdmin?: boolean | undefined;
   /** A scheduled job (the monthly credit booking), not a person. */
   system?: boolean;
+  /** A company's directory over SCIM, by its token (`id` is `scim:<tokenId>`). */
+  directory?: boolean;
 }
 
 export interface AuditEntryItem {
@@ -20,7 +22,7 @@ export interface AuditEntryItem {
   at: string;
   actorId: string;
   actorName: string;
-  actorRole: 'admin' | 'user' | 'system' | 'unknown';
+  actorRole: 'admin' | 'user' | 'system' | 'directory' | 'unknown';
   action: AuditChange['action'];
   /** The API route that wrote (its name in the route table); absent for writes outside a route. */
   route?: string;
@@ -54,7 +56,7 @@ export function newAuditEntry(o: { actor: AuditActor; change: AuditChange; route
     at,
     actorId: o.actor.id ?? (o.actor.system ? 'system' : ''),
     actorName: o.actor.username ?? (o.actor.system ? 'system' : ''),
-    actorRole: o.actor.system ? 'system' : o.actor.id ? (o.actor.isAdmin ? 'admin' : 'user') : 'unknown',
+    actorRole: o.actor.system ? 'system' : o.actor.directory ? 'directory' : o.actor.id ? (o.actor.isAdmin ? 'admin' : 'user') : 'unknown',
     action: c.action,
     ...(o.route ? { route: o.route } : {}),
     objectType: c.objectType,

@@ -32,6 +32,13 @@ export interface CardChange {
   deletedCard?: PersonItem;
   /** The company is being deleted: its cards' ids may be gone before the job runs. */
   companyDeleted?: boolean;
+  /**
+   * The card holder was erased (DSGVO Art. 17): no voided pass is kept (it would hold the person),
+   * the Google object is expired and forgotten even without wallet configuration.
+   */
+  erased?: boolean;
+  /** More CDN paths to drop with the card's own (an erased card's images); removed once handled. */
+  paths?: string[];
 }
 
 export { CARD_CHANGE_TYPE };
@@ -66,6 +73,10 @@ export function cardChangeStep(c: CardChangeInput): GuardedItem {
 /** A change as the stream delivers it (the item's attributes, unmarshalled); undefined for any other item. */
 export function asCardChange(item: Record<string, unknown> | undefined): CardChange | undefined {
   if (!item || item.type !== CARD_CHANGE_TYPE || typeof item.changeId !== 'string') return undefined;
-  const { changeId, at, scope, targetId, companyId, deletedCard, companyDeleted } = item as unknown as CardChange;
-  return { changeId, at: Number(at), scope, targetId, companyId, ...(deletedCard ? { deletedCard } : {}), ...(companyDeleted ? { companyDeleted } : {}) };
+  const { changeId, at, scope, targetId, companyId, deletedCard, companyDeleted, erased, paths } = item as unknown as CardChange;
+  return {
+    changeId, at: Number(at), scope, targetId, companyId,
+    ...(deletedCard ? { deletedCard } : {}), ...(companyDeleted ? { companyDeleted } : {}),
+    ...(erased ? { erased } : {}), ...(Array.isArray(paths) && paths.length ? { paths: paths.map(String) } : {}),
+  };
 }

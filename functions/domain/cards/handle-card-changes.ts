@@ -37,8 +37,9 @@ async function isDone(change: CardChange): Promise<boolean> {
 }
 
 async function markDone(change: CardChange, now: number): Promise<void> {
+  // The paths an erasure named (its images' file names) go once handled: an erased holder leaves nothing behind.
   await db().send(new UpdateCommand({
-    TableName: tableName(), Key: keys.cardChange(change.changeId), UpdateExpression: 'SET doneAt = :now', ExpressionAttributeValues: { ':now': now },
+    TableName: tableName(), Key: keys.cardChange(change.changeId), UpdateExpression: 'SET doneAt = :now REMOVE paths', ExpressionAttributeValues: { ':now': now },
   }));
 }
 

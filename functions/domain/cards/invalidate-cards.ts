@@ -59,13 +59,18 @@ export async function affectedCardIds(change: CardChange): Promise<string[] | 'a
   return ids;
 }
 
-/** The CDN paths of a batch of changes: each card's three, or the wildcards once anything touches many. */
+/**
+ * The CDN paths of a batch of changes: each card's three, or the wildcards once anything touches
+ * many, and always the paths a change names itself (an erased card's images, which no card
+ * wildcard covers).
+ */
 export async function cdnPathsOf(changes: CardChange[]): Promise<string[]> {
-  const paths = new Set<string>();
+  const cards = new Set<string>();
+  const own = new Set(changes.flatMap((c) => c.paths ?? []));
   for (const change of changes) {
     const ids = await affectedCardIds(change);
-    if (ids === 'all') return [...ALL_CARDS_PATHS];
-    for (const id of ids) for (const p of cardCdnPaths(id)) paths.add(p);
+    if (ids === 'all') return [...ALL_CARDS_PATHS, ...own];
+    for (const id of ids) for (const p of cardCdnPaths(id)) cards.add(p);
   }
-  return [...paths];
+  return [...cards, ...own];
 }

@@ -4,8 +4,6 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { keys } from '../../lib/keys.ts';
 import { requireCompanyAccess } from '../../lib/permissions.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
-import { invalidate } from '../../lib/cdn/invalidate.ts';
-import { log } from '../../lib/log.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../lib/auth/session.ts';
 import { commonMessages as msg } from '../../../shared/messages/common.ts';
@@ -15,7 +13,7 @@ import { getPersonItem } from '../cards/person-item.ts';
 import type { PersonItem } from '../cards/person-item.ts';
 import { companyCounterUpdate, profileCounterUpdate } from '../cards/card-counters.ts';
 import { matchIndexSteps, matchKeyHash } from '../cards/match-index.ts';
-import { cardCdnPaths } from '../cards/invalidate-cards.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 import { uploadCdnPaths, uploadStorageKey, variantStorageKeys } from '../uploads/storage-keys.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { getGoogleObject } from '../wallet/pass-registrations.ts';
@@ -44,11 +42,12 @@ async function purgeUpload(filename: string, companyId: string): Promise<{ files
 /**
  * Erases a card holder for good (DSGVO Art. 17): every image and variant in every stored version,
  * the statistics days and rollup, the wallet registrations (with the snapshots deleted cards
- * leave) and the Google object (expired, then forgotten), the contacts visitors left, the holder's
- * name in the credit history's activation entries, the card's CDN copies, and last the card with
- * its counters and match index entry, in one transaction that also writes the erasure record
- * (who, when, which card id, counts: no personal data). The card goes last, so an interrupted
- * erasure is finished by repeating it. `confirm` must repeat the card id.
+ * leave), the contacts visitors left, the holder's name in the credit history's activation
+ * entries, and last the card with its counters and match index entry, in one transaction that
+ * also writes the erasure record (who, when, which card id, counts: no personal data) and the
+ * card change. The `card-changed` job then drops the CDN copies of the card and its images and
+ * expires the Google object (issue 21: no request does either itself). The card goes last, so an
+ * interrupted erasure is finished by repeating it. `confirm` must repeat the card id.
  */
 export async function erasePerson(o: { auth: AuthUser; personId: string; confirm: string }): Promise<Erasure> {
   const person = await getPersonItem(o.personId, { consistent: true });
@@ -60,7 +59,7 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
 
   // Images: files (every version) and upload records.
   const images = cardImages(p);
-  const cdnPaths = [...cardCdnPaths(p.id)];
+  const cdnPaths: string[] = [];
   for (const file of images) {
     const r = await purgeUpload(file, p.companyId);
     count('imageFiles', r.files);
@@ -72,7 +71,7 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   count('statisticsDays', (await cardStatDays(p.id)).length);
   await deleteCardStatistics({ companyId: p.companyId, personId: p.id });
 
-  // Wallet: every registration of the pass (expired snapshots included), the Google object.
+  // Wallet: every registration of the pass (expired snapshots included). The Google object is the job's (its marker stays until then).
   const regs = await queryAll<{ pk: string; sk: string }>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
@@ -82,16 +81,7 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   });
   await batchDeleteAll(regs.map((r) => ({ pk: r.pk, sk: r.sk })));
   count('walletRegistrations', regs.length);
-  const marker = await getGoogleObject(p.id);
-  if (marker) {
-    // Loaded only for a card saved to Google Wallet: the Google client stays out of other erasures' cold start.
-    const [{ googleConfig }, { expireGoogleObject }] = await Promise.all([import('../../lib/wallet/config.ts'), import('../wallet/google-pass.ts')]);
-    const google = await googleConfig();
-    if (google.ok) await expireGoogleObject({ config: google.config, personId: p.id });
-    else log('error', 'google wallet object of an erased card not expired: wallet configuration missing; expire it in the Google Pay console', { personId: p.id });
-    await batchDeleteAll([keys.googleObject(p.id)]);
-    count('googleObjects', 1);
-  }
+  if (await getGoogleObject(p.id)) count('googleObjects', 1);
 
   // Credit history: the amounts stay (accounting), the holder's name goes.
   const entries = await cardCreditEntries(p.companyId, p.id);
@@ -117,6 +107,7 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
     { item: companyCounterUpdate(p.companyId, -1, p.isActive ? -1 : 0), onFail: () => new NotFoundError(m.errors.cardNotFound) },
     { item: profileCounterUpdate(p.companyProfilId, p.companyId, -1), onFail: () => new NotFoundError(m.errors.cardNotFound) },
     ...matchIndexSteps(p.companyId, p.id, p, undefined),
+    cardChangeStep({ scope: 'card', targetId: p.id, companyId: p.companyId, erased: true, paths: cdnPaths }),
     {
       item: { Put: { TableName: tableName(), Item: { ...keys.erasureRecord(p.id), type: 'erasure', ...erasure }, ConditionExpression: 'attribute_not_exists(pk)' } },
       onFail: () => new ConflictError(),
@@ -128,15 +119,6 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
-  await invalidateAll(cdnPaths);
   noteChange({ action: 'erase', objectType: 'person', objectId: p.id, companyId: p.companyId, fields: [], detail: erasure.removed });
   return erasure;
-}
-
-async function invalidateAll(paths: string[]): Promise<void> {
-  try {
-    await invalidate(paths);
-  } catch (err) {
-    log('error', 'cdn invalidation after an erasure failed: invalidate the paths by hand (aws cloudfront create-invalidation)', { paths, error: err instanceof Error ? err.message : String(err) });
-  }
 }

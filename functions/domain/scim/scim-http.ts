@@ -9,6 +9,10 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import type { UserItem } from '../users/user-item.ts';
 import { ScimError, scimErrorBody } from './scim-error.ts';
 import { findScimToken, noteScimTokenUse } from './scim-tokens.ts';
+import type { ScimTokenItem } from './scim-tokens.ts';
+import type { RouteDef } from '../../../shared/api/define.ts';
+import { runInAuditScope } from '../audit/audit-scope.ts';
+import type { AuditAction, AuditChange } from '../audit/audit-scope.ts';
 
 // The SCIM protocol's side of HTTP (RFC 7644 section 3): `application/scim+json` in and out, the
 // company's bearer token instead of a session, and every failure in SCIM's error schema with a
@@ -76,23 +80,56 @@ function asScimError(err: unknown): ScimError | undefined {
   return undefined;
 }
 
-/** A SCIM route's handler: `authenticated` routes need the company's token (Users); the discovery documents answer anyone. */
-export function scimHandler(fn: (call: ScimCall) => Promise<ScimAnswer>, o: { authenticated: boolean } = { authenticated: true }) {
+const WRITE_ACTIONS: Record<string, AuditAction> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/**
+ * The directory's writes in the audit log, like a signed-in user's (the SCIM routes are `public`
+ * to the handler wrapper, which audits sessions only): the actor is the token (`scim:<tokenId>`,
+ * its label as the name), the changes are what the card functions noted, or the route and card.
+ */
+async function recordScimAudit(o: { route: RouteDef; token: ScimTokenItem; id: string | undefined; answer: ScimAnswer; changes: readonly AuditChange[] }): Promise<void> {
+  const { recordAudit } = await import('../audit/record-audit.ts');
+  const created = typeof o.answer.body === 'object' && o.answer.body !== null ? (o.answer.body as { id?: unknown }).id : undefined;
+  const fallback: AuditChange = {
+    action: WRITE_ACTIONS[o.route.method] ?? 'write', objectType: 'person', objectId: o.id ?? (typeof created === 'string' ? created : o.route.name),
+    companyId: o.token.companyId, fields: [],
+  };
+  await recordAudit({
+    actor: { id: `scim:${o.token.tokenId}`, username: o.token.label ? `${scimMessages.directoryBooker}: ${o.token.label}` : scimMessages.directoryBooker, directory: true },
+    changes: o.changes.length ? o.changes : [fallback],
+    route: o.route.name,
+  });
+}
+
+/**
+ * A SCIM route's handler: `authenticated` routes need the company's token (Users); the discovery
+ * documents answer anyone. `audit`: the write route whose successful calls go into the audit log.
+ */
+export function scimHandler(fn: (call: ScimCall) => Promise<ScimAnswer>, o: { authenticated?: boolean; audit?: RouteDef } = {}) {
+  const authenticated = o.authenticated ?? true;
   return async ({ event }: { event: HttpEvent }): Promise<FileResult> => {
     try {
       let companyId = '';
       let auth = undefined as unknown as AuthUser;
-      if (o.authenticated) {
+      let found: ScimTokenItem | undefined;
+      if (authenticated) {
         const token = bearer(event);
         if (!token) throw new ScimError(401, scimMessages.tokenMissing);
-        const found = await findScimToken(token);
+        found = await findScimToken(token);
         if (!found) throw new ScimError(401, scimMessages.tokenInvalid);
         companyId = found.companyId;
         auth = directoryAuth(companyId, found.tokenHash);
         await noteScimTokenUse(found);
       }
       const query = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-      const answer = await fn({ event, companyId, auth, body: parseBody(event), query, id: event.pathParameters?.id });
+      const call = { event, companyId, auth, body: parseBody(event), query, id: event.pathParameters?.id };
+      if (!o.audit || !found) {
+        const answer = await fn(call);
+        return scimJson(answer.status, answer.body);
+      }
+      const { changes, result } = runInAuditScope(() => fn(call));
+      const answer = await result;
+      await recordScimAudit({ route: o.audit, token: found, id: call.id, answer, changes });
       return scimJson(answer.status, answer.body);
     } catch (err) {
       const e = asScimError(err);

@@ -1,3 +1,4 @@
+import { noteChange } from '../audit/audit-scope.ts';
 import { GetCommand } from '../../lib/dynamo.ts';
 import { db, tableName, transact } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
@@ -31,6 +32,7 @@ export async function getScimSettings(o: { companyId: string }): Promise<ScimSet
 
 /** The profile must be one of the company's (checked inside the write). */
 export async function saveScimSettings(o: { companyId: string; profileId: string; deleteMode: 'deactivate' | 'delete' }): Promise<ScimSettings> {
+  const before = await getScimSettingsItem(o.companyId);
   await transact([
     { ConditionCheck: { TableName: tableName(), Key: keys.company(o.companyId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)' } },
     { ConditionCheck: { TableName: tableName(), Key: keys.profile(o.profileId), ConditionExpression: 'companyId = :c', ExpressionAttributeValues: { ':c': o.companyId } } },
@@ -43,5 +45,9 @@ export async function saveScimSettings(o: { companyId: string; profileId: string
   ], (index) => (index === 0
     ? new NotFoundError(companyMessages.notFound)
     : new ValidationError(msg.errors.invalidInput, { profileId: personMessages.errors.profileNotFound })));
+  noteChange({
+    action: 'update', objectType: 'scimSettings', objectId: o.companyId, companyId: o.companyId,
+    before: { profileId: before.profileId, deleteMode: before.deleteMode }, after: { profileId: o.profileId, deleteMode: o.deleteMode },
+  });
   return getScimSettings(o);
 }

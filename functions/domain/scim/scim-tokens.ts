@@ -1,3 +1,4 @@
+import { noteChange } from '../audit/audit-scope.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '../../lib/dynamo.ts';
 import { db, queryAll, tableName, transact } from '../../lib/db.ts';
@@ -65,6 +66,7 @@ export async function createScimToken(o: { companyId: string; createdBy: string;
       },
     },
   ], (index) => (index === 0 ? new NotFoundError(companyMessages.notFound) : new ConflictError()));
+  noteChange({ action: 'create', objectType: 'scimToken', objectId: item.tokenId, companyId: o.companyId, fields: item.label ? ['label'] : [] });
   return { ...toInfo(item), token };
 }
 
@@ -74,6 +76,7 @@ export async function revokeScimToken(o: { companyId: string; tokenId: string })
   await transact([
     { Delete: { TableName: tableName(), Key: keys.scimToken(found.tokenHash), ConditionExpression: 'companyId = :c', ExpressionAttributeValues: { ':c': o.companyId } } },
   ], () => new NotFoundError(scimMessages.tokenNotFound));
+  noteChange({ action: 'delete', objectType: 'scimToken', objectId: o.tokenId, companyId: o.companyId, fields: [] });
   return { id: o.tokenId };
 }
 

@@ -1,3 +1,4 @@
+import { noteChange } from '../audit/audit-scope.ts';
 import { GetCommand } from '../../lib/dynamo.ts';
 import { batchGetAll, db, tableName, transact } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
@@ -100,6 +101,11 @@ export async function saveSsoConfig(o: { companyId: string; input: SsoSettingsIn
     const domain = added[index - 2];
     return domain ? new ConflictError(m.domainTaken(domain), { domains: m.domainTaken(domain) }) : new ConflictError();
   });
+  // The secret's value never reaches the log: a new one is named as a changed field.
+  noteChange({
+    action: before ? 'update' : 'create', objectType: 'ssoSettings', objectId: o.companyId, companyId: o.companyId,
+    before, after: { ...item, ...(o.input.clientSecret ? { clientSecret: true } : {}) },
+  });
   return toSsoSettings(item);
 }
 
@@ -113,6 +119,7 @@ export async function removeSsoConfig(o: { companyId: string }): Promise<SsoSett
         Delete: { TableName: tableName(), Key: keys.ssoDomain(domain), ConditionExpression: 'attribute_not_exists(pk) OR companyId = :c', ExpressionAttributeValues: { ':c': o.companyId } },
       })),
     ], () => new ConflictError());
+    noteChange({ action: 'delete', objectType: 'ssoSettings', objectId: o.companyId, companyId: o.companyId, fields: [] });
   }
   await deleteClientSecret(o.companyId);
   return toSsoSettings(undefined);

@@ -41,7 +41,7 @@ function names(claims: IdTokenClaims, email: string): { firstname: string; lastn
  * of this company. Platform admins never sign in through a company's provider (it could assert any
  * address), and nobody is moved into the company by it.
  */
-export async function ssoUser(o: { config: SsoConfigItem; claims: IdTokenClaims }): Promise<UserItem> {
+export async function ssoUser(o: { config: SsoConfigItem; claims: IdTokenClaims }): Promise<{ user: UserItem; created: boolean }> {
   const email = verifiedEmail(o.claims);
   const domain = email.split('@').pop()!;
   if (!o.config.domains.includes(domain)) throw new ForbiddenError(m.domainNotAllowed);
@@ -51,11 +51,12 @@ export async function ssoUser(o: { config: SsoConfigItem; claims: IdTokenClaims 
 
   const members = await batchGetAll<UserItem>([...(company.userIds ?? [])].map((id) => keys.user(id)));
   let user = members.find((u) => u.email.trim().toLowerCase() === email) ?? (await findUserByUsername({ username: email }));
+  const created = !user;
   if (!user) user = await createSsoUser({ companyId, email, claims: o.claims });
   if (isAdminGroup(user.userGroup.group)) throw new ForbiddenError(m.adminNoSso);
   if (!user.companyIds?.has(companyId)) throw new ForbiddenError(m.accountElsewhere);
   if (!user.isActive) throw new ForbiddenError(m.accountInactive);
-  return user;
+  return { user, created };
 }
 
 async function createSsoUser(o: { companyId: string; email: string; claims: IdTokenClaims }): Promise<UserItem> {

@@ -40,7 +40,9 @@ export interface PassUpdateResult {
 /** The registrations a change touches, at most DEVICES_PER_PASS (the newest) per pass. */
 async function registrationsOf(change: CardChange): Promise<PassRegistration[]> {
   let regs: PassRegistration[];
-  if (change.scope === 'card') regs = await registrationsOfPass(change.targetId);
+  // An erasure removed the card's registrations itself: no pass of it is stamped, kept or pushed.
+  if (change.erased) regs = [];
+  else if (change.scope === 'card') regs = await registrationsOfPass(change.targetId);
   else if (change.companyDeleted) regs = [];
   else {
     const all = await registrationsOfCompany(change.companyId);
@@ -186,6 +188,16 @@ async function updateGoogle(google: GoogleConfig, changes: CardChange[], retry: 
   });
 }
 
+/** Without Google configuration an erased card's object cannot be expired here: say so, and keep no marker naming the card. */
+async function forgetErasedObjects(changes: CardChange[]): Promise<void> {
+  for (const change of changes.filter((c) => c.erased)) {
+    for (const marker of await markersOf(change)) {
+      log('error', 'google wallet object of an erased card not expired: wallet configuration missing; expire it in the Google Pay console', { personId: marker.personId });
+      await forgetGoogleObject(marker.personId);
+    }
+  }
+}
+
 /** Apple pushes and Google updates for a batch of changes. Without wallet configuration nothing is read. */
 export async function updatePasses(o: { changes: CardChange[]; retry: RetryOptions }): Promise<PassUpdateResult> {
   const result: PassUpdateResult = { pushes: 0, removedTokens: 0, googleUpdates: 0, failures: [] };
@@ -195,5 +207,6 @@ export async function updatePasses(o: { changes: CardChange[]; retry: RetryOptio
     if (due.length) await pushDevices(apple.config, due, o.retry, result);
   }
   if (google.ok) await updateGoogle(google.config, o.changes, o.retry, result);
+  else await forgetErasedObjects(o.changes);
   return result;
 }

@@ -6,4 +6,4 @@ import { deleteScimUser } from '../../domain/scim/scim-users.ts';
 export const handler = createHandler(scimUserDelete, scimHandler(async ({ auth, companyId, id }) => {
   await deleteScimUser({ auth, companyId, id: id ?? '' });
   return { status: 204 };
-}));
+}, { audit: scimUserDelete }));

@@ -3,4 +3,4 @@ import { createHandler } from '../../lib/http.ts';
 import { scimHandler } from '../../domain/scim/scim-http.ts';
 import { patchScimUser } from '../../domain/scim/scim-users.ts';
 
-export const handler = createHandler(scimUserPatch, scimHandler(async ({ auth, companyId, id, body }) => ({ status: 200, body: await patchScimUser({ auth, companyId, id: id ?? '', body }) })));
+export const handler = createHandler(scimUserPatch, scimHandler(async ({ auth, companyId, id, body }) => ({ status: 200, body: await patchScimUser({ auth, companyId, id: id ?? '', body }) }), { audit: scimUserPatch }));

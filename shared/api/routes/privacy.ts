@@ -1,5 +1,5 @@
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
+import { images } from '../needs.ts';
 import { auditListQuery, auditPageSchema, eraseBodySchema, erasureSchema, privacyPersonParams } from '../../schemas/audit.ts';
 
 // Data protection (DSGVO): a card holder's export (Art. 15) and erasure (Art. 17), and the audit
@@ -19,8 +19,8 @@ export const personDataExport = defineRoute({
 export const personErase = defineRoute({
   name: 'personErase', method: 'POST', path: '/api/card/company/person/{id}/erase', access: 'user',
   handler: 'functions/handlers/privacy/person-erase.ts',
-  // Images in every version, the Google object (wallet configuration), the CDN copies.
-  needs: { table: 'readWrite', objects: [images.purge], secrets: walletSecrets, queues: ['invalidation'] },
+  // Images in every version. The CDN copies and the Google object are the card-changed job's (issue 21).
+  needs: { table: 'readWrite', objects: [images.purge] },
   params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
 });
 
