@@ -15,6 +15,8 @@ import { renderText } from '../../lib/images/text.ts';
 import { log } from '../../lib/log.ts';
 import { uploadStorageKey } from '../uploads/storage-keys.ts';
 import { ownedCardContent } from './owned-card-content.ts';
+import type { CardContent } from '../../../shared/card/content.ts';
+import type { CardPalette } from '../../../shared/card/contrast.ts';
 
 // The virtual background of a card for video calls (issue 28): 1920x1080, in the profile's
 // colours, with name, position and company on the left, the company logo above them and the
@@ -73,26 +75,38 @@ export function qrPixels(text: string, size: number, dark: string): Pixels {
   return { data, width: side, height: side, channels: 4 };
 }
 
-/** The logo's 640 px variant (its own format), fitted into the box; undefined without a logo or file. */
-async function logoPixels(file: string | undefined, box: { width: number; height: number }): Promise<Pixels | undefined> {
+/** The logo's 640 px variant as stored (its own format); undefined without a logo or file. */
+async function storedLogo(file: string | undefined): Promise<Buffer | undefined> {
   if (!file) return undefined;
   const stored = await uploads().get(uploadStorageKey(variantFilename(file, { width: 640 })));
-  if (!stored) {
-    log('warn', 'virtual background without logo: its 640 px variant is missing (npm run images:reprocess)', { file });
-    return undefined;
-  }
-  const pixels = await decodeImage(stored.body);
+  if (!stored) log('warn', 'virtual background without logo: its 640 px variant is missing (npm run images:reprocess)', { file });
+  return stored?.body;
+}
+
+/** The logo decoded and fitted into the box. */
+async function logoPixels(file: Buffer | undefined, box: { width: number; height: number }): Promise<Pixels | undefined> {
+  if (!file) return undefined;
+  const pixels = await decodeImage(file);
   const fit = fitInside(pixels.width, pixels.height, box.width, box.height);
   return resizePixels(pixels, Math.max(1, Math.round(fit.width)), Math.max(1, Math.round(fit.height)));
 }
 
 export async function virtualBackground(o: { auth: AuthUser; personId: string }): Promise<{ fileName: string; png: Buffer }> {
-  const { cardId, content: c, palette: p } = await ownedCardContent(o);
+  const { cardId, content, palette } = await ownedCardContent(o);
+  return {
+    fileName: `${cardMessages.background.filePrefix}-${cardFileStem(content, cardMessages.fallbackFileName)}.png`,
+    png: await drawVirtualBackground({ url: publicCardUrl(publicBaseUrl(), cardId), content, palette, logo: await storedLogo(content.logoFile) }),
+  };
+}
+
+/** The picture (PNG) of a card's content: what virtualBackground sends, without the reads. */
+export async function drawVirtualBackground(o: { url: string; content: CardContent; palette: CardPalette; logo: Buffer | undefined }): Promise<Buffer> {
+  const { content: c, palette: p } = o;
   const { width, height } = BACKGROUND_SIZE;
   const layers: Layer[] = [];
 
   // Logo on a white plate, so every logo stands out whatever the band colour.
-  const logo = await logoPixels(c.logoFile, { width: 320, height: 130 });
+  const logo = await logoPixels(o.logo, { width: 320, height: 130 });
   let y = MARGIN;
   if (logo) {
     const pad = 28;
@@ -116,7 +130,7 @@ export async function virtualBackground(o: { auth: AuthUser; personId: string })
   }
 
   // The card's QR code, in the card's accent colour on white (AA contrast: it scans).
-  const qr = qrPixels(publicCardUrl(publicBaseUrl(), cardId), QR_BOX - 40, p.accent);
+  const qr = qrPixels(o.url, QR_BOX - 40, p.accent);
   const caption = await renderText({
     text: c.lang === 'en' ? cardMessages.background.captionEn : cardMessages.background.caption,
     weight: 'bold', size: 26, color: '#1d2530', maxWidth: QR_BOX - 40, maxLines: 2, align: 'centre',
@@ -130,8 +144,5 @@ export async function virtualBackground(o: { auth: AuthUser; personId: string })
   if (caption) layers.push({ pixels: caption, left: boxLeft + Math.round((box.width - caption.width) / 2), top: boxTop + 20 + qr.height + 4 });
 
   const picture = await composeOnto(gradient(p.band, p.bandDeep), layers);
-  return {
-    fileName: `${cardMessages.background.filePrefix}-${cardFileStem(c, cardMessages.fallbackFileName)}.png`,
-    png: await encodePixels(picture, 'png'),
-  };
+  return encodePixels(picture, 'png');
 }
