@@ -1,4 +1,4 @@
-import { nativePackages } from './native-modules.ts';
+import { nativeAddons } from './native-modules.ts';
 
 // How every Lambda function is bundled (infra/bundle.ts): for the CDK stack and for `npm run build`,
 // which writes the same bundles to dist/functions for inspection and the benchmark.
@@ -11,10 +11,10 @@ export const handlerBundle = {
   minify: true,
   sourcemap: true,
   /**
-   * Everything is bundled; only native packages stay external, each function that declares one gets
-   * it beside its bundle (infra/native-modules.ts).
+   * Everything is bundled, sharp's JavaScript too; only native addons stay external, each function
+   * that declares a native package gets them beside its bundle (infra/native-modules.ts).
    */
-  external: [...nativePackages] as string[],
+  external: [...nativeAddons] as string[],
   /**
    * ESM bundles still meet CommonJS dependencies that call require(). Through getBuiltinModule, not
    * an `import`: an import of a built-in builds its ESM facade, which can load far more (infra/bundle.ts).

@@ -1,20 +1,31 @@
-// Packages with native code cannot be bundled: esbuild leaves them external and every function whose
-// routes (or job) declare one (`needs.native`, shared/api/needs.ts) gets them in its own node_modules.
+// Packages with native code: their JavaScript is bundled like any other (one chunk, loaded on
+// first use), their addon and shared libraries cannot be. Every function whose routes (or job)
+// declare one (`needs.native`, shared/api/needs.ts) gets the native part in its own node_modules,
+// where the bundled JavaScript finds it at run time (sharp requires `@img/sharp-<platform>/sharp.node`
+// through createRequire, which esbuild leaves alone).
 // For AWS that is the linux-arm64 build from functions/lambda-native (installed by `npm install`'s
 // postinstall, functions/lambda-native/install.mjs); for running a bundle on this machine (bench,
-// tests) the project's own node_modules. The build checks the declaration against the bundle's own
-// imports (esbuild's metafile): an undeclared native import, or a declared one nothing imports, stops it.
+// tests) the project's own node_modules. The build checks the declaration against what the bundle
+// holds (esbuild's metafile): an undeclared native package, or a declared one nothing uses, stops it.
+// Why bundled, not external: loading sharp from node_modules resolved some 40 files (semver,
+// detect-libc, colour) one by one, 12 of its 39 ms of CPU on a cold start (issue 22, bench coldStart).
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { NativeModule } from '../shared/api/needs.ts';
 import { BUNDLED_FONT_DIR, fontFiles } from '../functions/lib/images/fonts.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** Native packages the functions may import (lazily: functions/lib/images/sharp.ts); the bundler keeps them external. */
+/** Native packages the functions may use (lazily: functions/lib/images/sharp.ts). */
 export const nativePackages: readonly NativeModule[] = ['sharp'];
+
+/**
+ * The native parts the bundler must never try to inline (sharp's addon per platform, which needs its
+ * libvips beside it); they come from the function's node_modules.
+ */
+export const nativeAddons: readonly string[] = ['@img/sharp-*'];
 
 /** node_modules with the Lambda (linux-arm64) builds. */
 export const lambdaNativeModules = join(root, 'functions/lambda-native/node_modules');
@@ -22,10 +33,11 @@ export const lambdaNativeModules = join(root, 'functions/lambda-native/node_modu
 /** `lambda`: the arm64 packages Lambda runs; `host`: this machine's (x64 here), to run a bundle locally. */
 export type NativeTarget = 'lambda' | 'host';
 
-/** The native packages a function's build imports (static or dynamic, in its entry or any chunk). */
+/** The native packages a function's build uses: bundled (their files are inputs) or imported as externals. */
 export function nativeImports(metafile: Metafile): NativeModule[] {
   const imported = new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
-  return nativePackages.filter((p) => imported.has(p));
+  const inputs = Object.keys(metafile.inputs).map((i) => i.split(sep).join('/'));
+  return nativePackages.filter((p) => imported.has(p) || inputs.some((i) => i.includes(`node_modules/${p}/`)));
 }
 
 function lambdaModulesReady(): void {
@@ -37,12 +49,19 @@ function lambdaModulesReady(): void {
       throw new Error(`${pkg} für linux-arm64 fehlt in functions/lambda-native: "npm install" (oder "node functions/lambda-native/install.mjs") ausführen`);
     }
   }
+  // The bundled JavaScript is the project's sharp; its addon must be the same release.
+  const bundled = (JSON.parse(readFileSync(join(root, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
+  const addon = lock.packages['node_modules/sharp']?.version;
+  if (bundled !== addon) {
+    throw new Error(`sharp ${bundled} (node_modules) und ${addon} (functions/lambda-native) passen nicht zusammen: in functions/lambda-native/package.json sharp ${bundled} eintragen und "npm install" ausführen`);
+  }
 }
 
 /**
  * Gives the function built into `bundleDir` (by the build of `metafile`) the native packages it
- * declares: a copy of functions/lambda-native/node_modules (sharp, its arm64 binary and libvips,
- * their JavaScript dependencies) for Lambda, a link to the project's node_modules for `host`.
+ * declares: a copy of functions/lambda-native/node_modules (sharp's arm64 addon and libvips; its
+ * JavaScript there is the same release as the bundled one, unused) for Lambda, a link to the
+ * project's node_modules for `host`.
  * Throws when the declaration and the build's imports differ. Answers what it added.
  */
 export function addNativeModules(o: { name: string; bundleDir: string; metafile: Metafile; declared: readonly NativeModule[]; target: NativeTarget }): NativeModule[] {

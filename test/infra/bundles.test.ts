@@ -26,10 +26,11 @@ afterAll(() => { for (const d of scratch) rmSync(d, { recursive: true, force: tr
 
 const root = resolve(import.meta.dirname, '../..');
 let out: string;
+let built: Awaited<ReturnType<typeof bundleAll>>;
 beforeAll(async () => {
   out = tempDir('vk-bundles-');
   // As `npm run build` and the CDK stack build them: native packages in their Lambda (arm64) build.
-  await bundleAll(allEntries(), out);
+  built = await bundleAll(allEntries(), out);
 }, 120_000);
 
 /** The machine an ELF file (executable, shared library, Node addon) is built for: e_machine. */
@@ -111,7 +112,7 @@ describe('Lambda bundles', () => {
     const withModules = readdirSync(out).filter((d) => existsSync(join(out, d, 'node_modules'))).sort();
     expect(withModules).toEqual(['job-images-reprocess', 'upload']);
     for (const dir of withModules.map((d) => join(out, d, 'node_modules'))) {
-      // The JavaScript is the sharp the tests run here (same version), loaded at run time, not bundled.
+      // The addon is the release of the sharp the tests run here, whose JavaScript is bundled.
       expect(version(dir, 'sharp')).toBe(version(join(root, 'node_modules'), 'sharp'));
       const addon = join(dir, '@img/sharp-linux-arm64/lib', `sharp-linux-arm64-${version(dir, 'sharp')}.node`);
       expect(elfMachine(addon)).toBe('aarch64');
@@ -123,10 +124,17 @@ describe('Lambda bundles', () => {
       expect(natives.map((f) => elfMachine(join(dir, f))).every((m) => m === 'aarch64'), natives.join(', ')).toBe(true);
       expect(existsSync(join(dir, '@img/sharp-linux-x64'))).toBe(false);
     }
-    // Loaded on first use: importing the upload area or the upload route's chunk does not load libvips.
-    const upload = shipped(join(out, 'upload'));
-    expect(upload).toContain('import("sharp")');
-    expect(upload).not.toMatch(/\bfrom\s*"sharp"/);
+    // sharp's JavaScript is bundled into a chunk of its own, loaded on first use: importing the
+    // upload area or a route's chunk loads neither it nor libvips; only a dynamic import reaches it.
+    for (const name of withModules) {
+      const outputs = Object.entries(built[name]!.metafile.outputs);
+      const sharpChunks = outputs.filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/sharp/'))).map(([k]) => k);
+      expect(sharpChunks, name).toHaveLength(1);
+      const importers = outputs.flatMap(([, o]) => o.imports.filter((i) => i.path === sharpChunks[0]).map((i) => i.kind));
+      expect(importers.length, name).toBeGreaterThan(0);
+      expect(importers.every((k) => k === 'dynamic-import'), `${name}: ${importers.join(', ')}`).toBe(true);
+    }
+    expect(shipped(join(out, 'upload'))).not.toMatch(/\bfrom\s*"sharp"|import\("sharp"\)/);
   });
 
   test('a native package goes only where the table declares it, and the build checks the declaration', () => {
@@ -140,6 +148,10 @@ describe('Lambda bundles', () => {
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     expect(addNativeModules({ name: 'x', bundleDir: dir, metafile: metafile(sharp), declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
     expect(existsSync(join(dir, 'node_modules/sharp/package.json'))).toBe(true);
+    // Bundled (as the functions are built): sharp's files among the build's inputs count as using it.
+    const bundled = { inputs: { 'node_modules/sharp/dist/index.mjs': { bytes: 1, imports: [] } }, outputs: { 'x/chunks/a.mjs': { bytes: 1, inputs: {}, imports: [], exports: [] } } } as unknown as Metafile;
+    expect(() => addNativeModules({ name: 'x', bundleDir: dir, metafile: bundled, declared: [], target: 'host' })).toThrow("native: ['sharp']");
+    expect(addNativeModules({ name: 'x', bundleDir: dir, metafile: bundled, declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
   });
 
   test('the same bundled pipeline runs here with this machine\'s sharp (x64): decodes, resizes, encodes', async () => {

@@ -2,7 +2,8 @@ import type sharpFactory from 'sharp';
 
 // sharp (libvips) is loaded on first use, not when a bundle starts: the upload area also serves
 // the public image GETs, whose cold start should not pay for loading libvips (~20 MB of native
-// code). In Lambda it comes from the asset's node_modules (infra/native-modules.ts).
+// code). Its JavaScript is bundled into a chunk of its own; the addon and libvips come from the
+// function's node_modules (infra/native-modules.ts).
 
 type SharpFactory = typeof sharpFactory;
 
