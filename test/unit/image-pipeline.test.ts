@@ -203,3 +203,25 @@ describe('image pipeline: the progressive JPEG scan bomb', () => {
     await expect(processImage(progressiveJpegWithScans(800, 600, MAX_JPEG_SCANS + 1), 'jpeg')).rejects.toThrow(TooManyScansError);
   });
 });
+
+describe('image pipeline: drawing on a vertical gradient', () => {
+  test('composeColumn widens the column row by row exactly and draws the layers, as drawing on the full picture does', async () => {
+    const { composeColumn } = await import('../../functions/lib/images/render.ts');
+    const width = 300;
+    const height = 120;
+    const column = Buffer.alloc(height * 3);
+    for (let y = 0; y < height; y++) column.set([y * 2, 255 - y, (y * 7) % 256], y * 3);
+    const full = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) column.copy(full, (y * width + x) * 3, y * 3, y * 3 + 3);
+    const layer = { pixels: { data: Buffer.alloc(40 * 30 * 4, Buffer.from([10, 20, 30, 128])), width: 40, height: 30, channels: 4 as const }, left: 250, top: 80 };
+    const png = await composeColumn({ column: { data: column, width: 1, height, channels: 3 }, width, layers: [layer], format: 'png' });
+    // The same drawn with sharp on the whole picture, read back by pngjs.
+    const expected = await sharp(full, { raw: { width, height, channels: 3 } })
+      .composite([{ input: layer.pixels.data, raw: { width: 40, height: 30, channels: 4 }, left: 250, top: 80 }]).png().toBuffer();
+    const a = PNG.sync.read(png);
+    const b = PNG.sync.read(expected);
+    expect([a.width, a.height]).toEqual([width, height]);
+    expect(Buffer.from(a.data).equals(Buffer.from(b.data))).toBe(true);
+    expect(pixel(png, 17, 33)).toEqual([66, 222, 231, 255]);
+  });
+});

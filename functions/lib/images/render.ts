@@ -63,11 +63,14 @@ export async function composePixels(o: { width: number; height: number; backgrou
  * written (sharp strips EXIF, GPS and ICC unless asked to keep them; the pixels are sRGB already).
  */
 export async function encodePixels(p: Pixels, format: ImageFormat, o: { quality?: number; original?: boolean } = {}): Promise<Buffer> {
-  const s = await fromPixels(p);
+  return encode(await fromPixels(p), p.channels === 4, format, o);
+}
+
+function encode(s: Sharp, alpha: boolean, format: ImageFormat, o: { quality?: number; original?: boolean } = {}): Promise<Buffer> {
   switch (format) {
     case 'jpg': {
       const quality = o.quality ?? (o.original ? encoderSettings.originalJpg.quality : encoderSettings.jpg.quality);
-      return (p.channels === 4 ? s.flatten({ background: '#ffffff' }) : s).jpeg({ quality }).toBuffer();
+      return (alpha ? s.flatten({ background: '#ffffff' }) : s).jpeg({ quality }).toBuffer();
     }
     case 'png': return s.png(encoderSettings.png).toBuffer();
     case 'webp': return s.webp({ ...encoderSettings.webp, ...(o.quality ? { quality: o.quality } : {}) }).toBuffer();
@@ -75,11 +78,17 @@ export async function encodePixels(p: Pixels, format: ImageFormat, o: { quality?
   }
 }
 
-/** Layers drawn in order onto a picture (the base keeps its size and channels). */
-export async function composeOnto(base: Pixels, layers: Layer[]): Promise<Pixels> {
-  const inputs = layers.map((l) => ({
+/**
+ * A picture `width` wide whose every row is one colour, the pixel of `column` in that row (a
+ * vertical gradient), with layers drawn on it, as a file. libvips widens the column, draws and
+ * encodes in one pass, strip by strip: the full picture never exists as one buffer.
+ */
+export async function composeColumn(o: { column: Pixels; width: number; layers: Layer[]; format: ImageFormat }): Promise<Buffer> {
+  const inputs = o.layers.map((l) => ({
     input: l.pixels.data, raw: { width: l.pixels.width, height: l.pixels.height, channels: l.pixels.channels }, left: Math.round(l.left), top: Math.round(l.top),
   }));
-  const { data, info } = await (await fromPixels(base)).composite(inputs).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
+  // Nearest neighbour repeats the one pixel of each row exactly (no interpolation between rows: the height stays).
+  const widened = (await fromPixels(o.column)).resize({ width: o.width, height: o.column.height, fit: 'fill', kernel: 'nearest' });
+  // Layers bring an alpha channel (as composite adds one to the picture).
+  return encode(widened.composite(inputs), o.layers.length > 0, o.format);
 }
