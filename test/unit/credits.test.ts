@@ -18,6 +18,13 @@ describe('credits: pure rules', () => {
     expect(berlinMonth(new Date('2026-03-31T22:30:00Z'))).toBe('2026-04'); // CEST, UTC+2
     expect(berlinMonth(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01'); // CET, UTC+1
     expect(berlinMonth(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12');
+    // Away from a month's end the UTC month is the Berlin month; every hour of a year against the time zone itself.
+    const tz = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 2); t += 30 * 60 * 1000) {
+      const parts = tz.formatToParts(new Date(t));
+      const want = `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+      if (berlinMonth(new Date(t)) !== want) expect(`${new Date(t).toISOString()}: ${berlinMonth(new Date(t))}`).toBe(want);
+    }
   });
 
   test('the statistics window: 12 months up to the current one, across a year boundary', () => {
