@@ -7,7 +7,7 @@ import type { BuildOptions, Metafile } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { apiRoutesByArea, functionUrlRoutes } from '../shared/api/routes.ts';
 import type { AreaName } from '../shared/api/routes.ts';
 import { mergeNeeds } from '../shared/api/needs.ts';
@@ -109,6 +109,17 @@ function builtinAliases(): Record<string, string> {
   return alias;
 }
 
+/** sharp's one use of semver at run time, without loading semver (infra/shims/semver-for-sharp.cjs). */
+const semverForSharp = join(root, 'infra/shims/semver-for-sharp.cjs');
+
+/** The semver stand-in is for sharp only: another package that imports semver would get it unnoticed. */
+function checkSemverShim(name: string, metafile: Metafile): void {
+  const shim = relative(root, semverForSharp).split(sep).join('/');
+  const importers = Object.entries(metafile.inputs).filter(([, v]) => v.imports.some((i) => i.path === shim)).map(([k]) => k);
+  const others = importers.filter((k) => !k.startsWith('node_modules/sharp/'));
+  if (others.length) throw new Error(`${name}: ${others.join(', ')} importiert semver; infra/shims/semver-for-sharp.cjs gilt nur für sharp (in infra/bundle.ts das Alias anpassen)`);
+}
+
 function options(outdir: string, entryFile: string): BuildOptions & { metafile: true } {
   return {
     absWorkingDir: root,
@@ -126,7 +137,7 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     mainFields: handlerBundle.mainFields,
     banner: { js: handlerBundle.banner },
     external: handlerBundle.external,
-    alias: builtinAliases(),
+    alias: { ...builtinAliases(), semver: semverForSharp },
     metafile: true,
     logLevel: 'warning',
   };
@@ -145,6 +156,7 @@ function entryFileOf(entry: BundleEntry, scratch: string): string {
  * imports, and the font files when its code draws text.
  */
 function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
+  checkSemverShim(bundleDirName(entry), metafile);
   addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
   addFonts({ bundleDir: outdir, metafile });
   addCardPage({ bundleDir: outdir, metafile });
