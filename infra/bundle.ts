@@ -95,13 +95,35 @@ let shimDir: string | undefined;
  * 17 ms of a cold start, measured). Every built-in is therefore aliased to a CommonJS shim returning
  * `process.getBuiltinModule(…)`, whose properties esbuild reads only where the code uses them.
  */
+/**
+ * Built-ins that bundled packages import at load but use rarely, loaded on the first use of one
+ * of their exports instead: sharp (libvips.mjs, detect-libc) imports node:child_process for what
+ * it runs at install time or on a non-glibc system, ~2 ms of a cold start for nothing.
+ * Only modules whose exports are a plain object (not a function or class) can be wrapped so.
+ */
+const lazyBuiltins = new Set(['child_process']);
+
+function builtinShim(bare: string): string {
+  const id = JSON.stringify(`node:${bare}`);
+  if (!lazyBuiltins.has(bare)) return `module.exports = process.getBuiltinModule(${id});\n`;
+  const names = Object.keys(process.getBuiltinModule(`node:${bare}`) as object);
+  return [
+    'let m;',
+    `const load = () => (m ??= process.getBuiltinModule(${id}));`,
+    'module.exports = {',
+    ...names.map((n) => `  get ${JSON.stringify(n)}() { return load()[${JSON.stringify(n)}]; },`),
+    '};',
+    '',
+  ].join('\n');
+}
+
 function builtinAliases(): Record<string, string> {
   shimDir ??= mkdtempSync(join(tmpdir(), 'vk-builtins-'));
   const alias: Record<string, string> = {};
   for (const name of builtinModules) {
     const bare = name.replace(/^node:/, '');
     const file = join(shimDir, `${bare.replaceAll('/', '__')}.cjs`);
-    if (!existsSync(file)) writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});\n`);
+    if (!existsSync(file)) writeFileSync(file, builtinShim(bare));
     alias[`node:${bare}`] = file;
     // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
     if (!name.startsWith('node:')) alias[bare] = file;
