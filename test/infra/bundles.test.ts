@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { handlerBundle } from '../../infra/bundle-options.ts';
@@ -201,9 +201,18 @@ describe('Lambda bundles', () => {
       console.log(JSON.stringify({ width: p.width, height: p.height, ink }));`);
     // As in Lambda: no fontconfig configuration to be found (an empty FONTCONFIG_PATH); the renderer
     // writes its own, which names no font folder (fonts.ts useOwnFontconfig), so no system font exists for it.
-    const { FONTCONFIG_FILE: _file, ...inherited } = process.env;
-    const env = { ...inherited, FONTCONFIG_PATH: dir, TMPDIR: dir };
-    const inLambdaLike = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8', env })) as { width: number; height: number; ink: number };
+    // FC_DEBUG=1024 makes fontconfig name every configuration file it reads (on stdout, before the result line).
+    const { FONTCONFIG_FILE: _file, FONTCONFIG_SYSROOT: _root, ...inherited } = process.env;
+    const env = { ...inherited, FONTCONFIG_PATH: dir, TMPDIR: dir, FC_DEBUG: '1024' };
+    const run = spawnSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8', env });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    const inLambdaLike = JSON.parse(lines.at(-1)!) as { width: number; height: number; ink: number };
+    const fontconfigLog = lines.slice(0, -1).join('\n');
+    // Only our own configuration, in its sysroot: neither the system's nor its rule templates
+    // (conf.avail, parsed twice on a cold start where a system fontconfig exists).
+    expect(fontconfigLog).toContain(`Loading config file from ${join(dir, 'vk-fontconfig/fonts.conf')}`);
+    expect(fontconfigLog).not.toMatch(/Scanning config|\/etc\/fonts|conf\.avail/);
     // What the same text is with the font taken from node_modules in this process.
     const { renderText } = await import('../../functions/lib/images/text.ts');
     const here = (await renderText({ text: 'Jürgen Weiß – Größe', weight: 'bold', size: 76, color: '#102030', maxWidth: 1200 }))!;
