@@ -58,6 +58,7 @@ function applyMask(data: Uint8Array, reserved: Uint8Array, size: number, p: numb
 function penalty(d: Uint8Array, size: number): number {
   let n1 = 0;
   let n3 = 0;
+  let dark = 0;
   for (let row = 0; row < size; row++) {
     let sameCol = 0;
     let sameRow = 0;
@@ -67,6 +68,7 @@ function penalty(d: Uint8Array, size: number): number {
     let bitsRow = 0;
     for (let col = 0; col < size; col++) {
       const a = d[row * size + col]!;
+      dark += a;
       if (a === lastCol) sameCol++;
       else {
         if (sameCol >= 5) n1 += 3 + (sameCol - 5);
@@ -95,8 +97,6 @@ function penalty(d: Uint8Array, size: number): number {
       if (sum === 4 || sum === 0) n2++;
     }
   }
-  let dark = 0;
-  for (let i = 0; i < d.length; i++) dark += d[i]!;
   const k = Math.abs(Math.ceil((dark * 100 / d.length) / 5) - 10);
   return n1 + n2 * 3 + n3 * 40 + k * 10;
 }
