@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
@@ -10,6 +6,7 @@ import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { scanTable } from '../helpers/audit.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setup.ts';
+import { filesUnder, itemsNaming, marker, text, unzip } from './privacy-helpers.ts';
 
 // DSGVO (issue 27): a card holder's export (Art. 15) holds everything stored about the card, and
 // the erasure (Art. 17) leaves nothing of the person anywhere: every item and file that belonged
@@ -26,23 +23,6 @@ async function exportOf(id: string, token?: string) {
 }
 const imageOf = (filename: string) => s.call('uploadGet', { params: { field: 'image', filename } });
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
-
-/** Letters only (names allow no digits in tests' eyes): unique text to find the person anywhere. */
-const marker = () => `Qz${randomBytes(6).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
-
-function unzip(bytes: Buffer): Record<string, Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'vk-dsgvo-'));
-  const file = join(dir, 'export.zip');
-  writeFileSync(file, bytes);
-  // Info-ZIP reads it back: a different implementation than the writer (functions/lib/zip.ts).
-  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-  execFileSync('unzip', ['-tq', file]);
-  return Object.fromEntries(names.map((n) => [n, execFileSync('unzip', ['-p', file, n], { maxBuffer: 50e6 })]));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
-}
 
 /** A card with everything a card holder can leave: photos (one replaced), wallet pass and Google object, views and saves, an activation entry. */
 async function fullCard() {
@@ -81,13 +61,9 @@ async function fullCard() {
   return { ...c, name, phone, email, images: [firstPhoto, photo, c.imageWallet], deviceId, pushToken, visitor };
 }
 
-/** Items as text, string sets (the match index's card ids) included. */
-const text = (item: unknown) => JSON.stringify(item, (_k, v: unknown) => (v instanceof Set ? [...v] : v));
-
 /** Every stored item that names the card, the person or one of the card's images. */
-async function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
-  const needles = [card.person.id, card.name, card.email, card.phone, card.visitor, ...card.images.map((i) => i.split('.')[0]!)];
-  return (await scanTable()).filter((item) => needles.some((n) => text(item).includes(n)));
+function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
+  return itemsNaming([card.person.id, card.name, card.email, card.phone, card.visitor, ...card.images.map((i) => i.split('.')[0]!)]);
 }
 
 describe('DSGVO export and erasure of a card holder', () => {
