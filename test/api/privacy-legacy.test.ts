@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
-import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setup.ts';
-import { filesUnder, itemsNaming, marker, text, unzip } from './privacy-helpers.ts';
+import { expectStatisticsAndWalletCounts, filesUnder, itemsNaming, marker, text, unzip, useCardAsVisitors } from './privacy-helpers.ts';
 import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
 
 // DSGVO (issue 27) for legacy persons (the admin-only vcard area): the same export (Art. 15) and
@@ -15,14 +13,15 @@ import { vcardCompanyBody, vcardPersonBody } from './route-fixtures-vcard.ts';
 
 // The card-changed job runs only when a test drains it, so a test can see what the request alone did.
 const s = useWalletServer({ feed: { pollMs: 3_600_000 } });
-const { sign, publicPass, verifyPass } = walletHelpers(s);
+const w = walletHelpers(s);
+const { sign, publicPass } = w;
+
 
 const exportOf = async (id: string, token?: string) => {
   const res = await s.call('vcardPersonDataExport', { params: { id }, ...(token ? { token } : {}) });
   return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: res.bytes };
 };
 const imageOf = (filename: string) => s.call('uploadGet', { params: { field: 'image', filename } });
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
 /** A legacy person with everything one can leave: photos (one replaced), a wallet pass and a Google object, a view and a save. */
 async function fullLegacyCard() {
@@ -43,18 +42,8 @@ async function fullLegacyCard() {
   const updated = await s.call('vcardPersonUpdate', { params: { id }, token: admin, body: { ...content, image: photo, position: 'Leitung', version: created.body.version } });
   expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
-  // Apple Wallet device (the legacy card's pass through its signed link) and Google object.
-  const pass = verifyPass((await publicPass(id, sign(id))).bytes).pass;
-  const deviceId = `device${randomBytes(6).toString('hex')}`;
-  const pushToken = randomBytes(32).toString('hex');
-  const reg = await s.call('passkitRegister', { params: { deviceId, passTypeId: PASS_TYPE_ID, serial: id }, headers: { authorization: `ApplePass ${pass.authenticationToken}` }, body: { pushToken } });
-  expect(reg.status).toBe(201);
-  expect((await s.call('walletGooglecardCreate', { params: { id }, token: admin })).status).toBe(200);
-
-  // A view and a save (old QR codes point at /c/<id>), counted from the local CDN log.
-  expect((await fetch(`${s.baseUrl}/api/card/${id}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
-  expect((await fetch(`${s.baseUrl}/api/card/${id}/vcard`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
-  await s.flushViews();
+  // The legacy card's pass through its signed link, a Google object, a view and a save (old QR codes point at /c/<id>).
+  const { deviceId, pushToken } = await useCardAsVisitors(s, w, id, admin);
   return { admin, id, companyId, org: company.body.org as string, name, phone, email, firstname: body.firstname, images: [firstPhoto, photo, imageWallet], deviceId, pushToken };
 }
 
@@ -92,15 +81,7 @@ describe('DSGVO export and erasure of a legacy person (admins only)', () => {
     for (const image of card.images) expect(files[`bilder/${image}`]!.equals((await imageOf(image)).bytes), image).toBe(true);
 
     // Counted under the legacy company, exported with the person.
-    const stats = JSON.parse(files['statistik.json']!.toString('utf8')) as { views: number; saves: number }[];
-    expect(stats.reduce((n, d) => n + d.views, 0)).toBe(1);
-    expect(stats.reduce((n, d) => n + d.saves, 0)).toBeGreaterThanOrEqual(1);
-    expect(files['statistik.csv']!.toString('utf8')).toContain('Aufrufe');
-
-    expect(JSON.parse(files['wallet.json']!.toString('utf8'))).toEqual({ appleWalletDevices: 1, googleWalletObject: true });
-    const everything = Buffer.concat(Object.values(files)).toString('latin1');
-    expect(everything).not.toContain(card.deviceId);
-    expect(everything).not.toContain(card.pushToken);
+    expectStatisticsAndWalletCounts(files, card);
 
     // The audit entries of the person: created and changed by the admin.
     const log = files['protokoll.csv']!.toString('utf8');
