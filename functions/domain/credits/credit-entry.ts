@@ -1,3 +1,4 @@
+import { berlinDate } from '../../../shared/berlin-clock.ts';
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
@@ -21,26 +22,9 @@ export interface CreditEntryItem {
 /** `createdBy` of entries nobody booked by hand. */
 export const SYSTEM_USER = 'system';
 
-/** Made on first use: a time-zone formatter costs a cold start about 5-10 ms (ICU zone data). */
-let monthFormat: Intl.DateTimeFormat | undefined;
-
-const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
-
-/**
- * `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on. Berlin is one or
- * two hours ahead of UTC (CET, CEST; either would stay if summer time ended), so its month is the
- * UTC month unless the instant lies in the last two hours of a UTC month: only then is the time
- * zone asked (tzdata through Intl), and most cold starts that book credits skip loading it.
- */
+/** `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on (without ICU: shared/berlin-clock.ts). */
 export function berlinMonth(date: Date): string {
-  const utcMonth = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  const month = utcMonth(date);
-  if (utcMonth(new Date(date.getTime() + TWO_HOURS_MS)) === month) return month;
-  monthFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
-  const parts = monthFormat.formatToParts(date);
-  const year = parts.find((p) => p.type === 'year')!.value;
-  const m = parts.find((p) => p.type === 'month')!.value;
-  return `${year}-${m}`;
+  return berlinDate(date).slice(0, 7);
 }
 
 /** The `count` months up to and including `month`, oldest first. */
