@@ -1,4 +1,4 @@
-// XLSX from a Table (table.ts), the SpreadsheetML written here (docs/decisions.md "XLSX"): ExcelTS
+// XLSX from a Table (table.ts), the SpreadsheetML written here (docs/decisions.md "XLSX writer"): ExcelTS
 // cost every export function ~50 ms of CPU on its first call just to load. Rows are turned into XML
 // as they are produced and deflated piece by piece (zip.ts `deflateEntry`), so only the current
 // rows and the compressed output are held. Strings are inline strings (no shared-string table to
@@ -35,18 +35,18 @@ export function sheetName(name: string): string {
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/**
- * A value as the text of a cell: characters XML cannot carry dropped, cut at Excel's limit (never
- * between the halves of a surrogate pair), then in SpreadsheetML's escaping: a literal `_x0041_`
- * would be read as `A`, so its underscore is written `_x005F_`; a carriage return is `_x000D_`
- * (XML itself turns it into a line feed).
- */
+/** A value as the text of a cell: characters XML cannot carry dropped, cut at Excel's limit (never between the halves of a surrogate pair). */
 function cellText(value: string): string {
   let text = value.replace(NOT_XML, '');
   if (text.length > MAX_CELL_TEXT) text = text.slice(0, /[\uD800-\uDBFF]/.test(text[MAX_CELL_TEXT - 1]!) ? MAX_CELL_TEXT - 1 : MAX_CELL_TEXT);
   return text;
 }
 
+/**
+ * A string cell, in SpreadsheetML's escaping on top of XML's (ECMA-376 ST_Xstring): a literal
+ * `_x0041_` would be read as `A`, so its underscore is written `_x005F_`; a carriage return is
+ * written `_x000D_`, since XML itself would turn it into a line feed.
+ */
 function stringCell(ref: string, s: number, value: string): string {
   const text = cellText(value);
   if (text === '') return '';
@@ -57,7 +57,10 @@ function stringCell(ref: string, s: number, value: string): string {
 
 const numberCell = (ref: string, s: number, value: number) => (Number.isFinite(value) ? `<c r="${ref}" s="${s}"><v>${value}</v></c>` : '');
 
-/** Excel's serial day number (1900 date system) of a date whose UTC fields carry the wall-clock time. */
+/**
+ * Excel's serial day number (1900 date system) of a date whose UTC fields carry the wall-clock time;
+ * right from 1 March 1900 on (before it Excel counts a 29 February 1900 that never was).
+ */
 const serial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
 
 function cell(ref: string, value: Cell, type: ColumnType): string {
