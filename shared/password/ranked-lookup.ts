@@ -1,45 +1,63 @@
 // A zxcvbn dictionary looked up as zxcvbn-ts looks up the objects it would build itself:
-// `dict[word]` is the word's rank (its 1-based position in the list), or what a plain object
+// `dict[word]` is the word's rank (its 1-based position in zxcvbn's list), or what a plain object
 // answers for a key it does not have (undefined, or an Object.prototype member such as
 // `constructor`: zxcvbn-ts's own objects answer that, and the verdicts must not change).
 // zxcvbn-ts builds an object of up to 65,000 keys per dictionary, ~100 ms of CPU for the 138,000
-// words on a cold start. This indexes the words by a hash into a typed array instead, in list
-// order, so the rank is the position and no rank table has to be stored or loaded.
+// words on a cold start. Here the words come sorted and grouped by their first two characters
+// (./build-dictionaries.ts); a group is split into words the first time a lookup needs it and
+// searched by bisection, so a check touches only the groups its substrings start with (about a
+// tenth of the words for a typical password).
 
-/** FNV-1a over UTF-16 code units. */
-function hashOf(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+/** What ./build-dictionaries.ts generates for one dictionary. */
+export interface DictionaryData {
+  name: string;
+  maxWordSize: number;
+  /** The words sorted by UTF-16 code units, joined by newlines. */
+  words: string;
+  /** Each sorted word's rank as base64 of a little-endian 16-bit number. */
+  ranks: string;
+  /** Consecutive groups of words sharing their first two characters: [groupKey, words, characters incl. newlines]. */
+  groups: readonly (readonly [number, number, number])[];
 }
 
-// The dictionary matcher asks every dictionary for the same substring in turn: hash it once.
-let lastWord: string | undefined;
-let lastHash = 0;
-const hashCached = (word: string) => (word === lastWord ? lastHash : (lastHash = hashOf((lastWord = word))));
+/** The group of a word: its first two UTF-16 code units (a shorter word has its own group). */
+export function groupKey(word: string): number {
+  const a = word.length > 0 ? word.charCodeAt(0) + 1 : 0;
+  const b = word.length > 1 ? word.charCodeAt(1) + 1 : 0;
+  return a * 65537 + b;
+}
+
+interface Group { first: number; start: number; end: number; words?: string[] }
 
 const inheritedNames = Object.getOwnPropertyNames(Object.prototype);
 
-/** `dict[word]` → rank, for a list of words in rank order (the list as zxcvbn-ts gets it). */
-export function rankedLookup(words: readonly string[]): Record<string, number> {
-  let size = 2;
-  while (size < words.length * 2) size *= 2;
-  const mask = size - 1;
-  // Slot → position + 1 (0: empty). A repeated word keeps its last position, as in zxcvbn-ts's object.
-  const slots = new Int32Array(size);
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    // An object literal's `__proto__` key would set its prototype, not become a word.
-    if (w === '__proto__') continue;
-    let s = hashOf(w) & mask;
-    while (slots[s] !== 0 && words[slots[s]! - 1] !== w) s = (s + 1) & mask;
-    slots[s] = i + 1;
+/** `dict[word]` → rank. */
+export function rankedLookup(data: DictionaryData): Record<string, number> {
+  const groups = new Map<number, Group>();
+  let first = 0;
+  let start = 0;
+  for (const [key, count, chars] of data.groups) {
+    groups.set(key, { first, start, end: start + chars - 1 });
+    first += count;
+    start += chars;
   }
+  let ranks: string | undefined;
   const rankOf = (word: string): number | undefined => {
-    let s = hashCached(word) & mask;
-    for (let p = slots[s]!; p !== 0; p = slots[s]!) {
-      if (words[p - 1] === word) return p;
-      s = (s + 1) & mask;
+    const g = groups.get(groupKey(word));
+    if (!g) return undefined;
+    const words = (g.words ??= data.words.slice(g.start, g.end).split('\n'));
+    let lo = 0;
+    let hi = words.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const w = words[mid]!;
+      if (w < word) lo = mid + 1;
+      else if (w > word) hi = mid - 1;
+      else {
+        ranks ??= atob(data.ranks);
+        const at = 2 * (g.first + mid);
+        return ranks.charCodeAt(at) | (ranks.charCodeAt(at + 1) << 8);
+      }
     }
     return undefined;
   };

@@ -5,7 +5,7 @@ import { adjacencyGraphs, rankedDictionaryData, translations } from './ranked-di
 import { rankedLookup } from './ranked-lookup.ts';
 
 // The strength estimate (zxcvbn-ts with its common and German dictionaries: common passwords,
-// words, names, keyboard patterns). About 1.4 MB of dictionaries: import this module dynamically,
+// words, names, keyboard patterns). About 1.8 MB of dictionaries: import this module dynamically,
 // never from a page or Lambda path that does not set or check a password.
 
 /** What zxcvbn-ts keeps of its dictionaries (core/src/Options.ts); the fields are private in its types. */
@@ -16,14 +16,14 @@ let factory: ZxcvbnFactory | undefined;
 /** zxcvbn-ts with our dictionary index (exported for the sameness test). */
 export function zxcvbn(): ZxcvbnFactory {
   // zxcvbn-ts ranks the dictionaries it is given into objects of 138,000 keys, ~100 ms of CPU
-  // on every cold start. Its matchers get hash-indexed lists instead (./ranked-lookup.ts, lists
-  // prepared at build time by ./build-dictionaries.ts); test/unit/password-strength-sameness.test.ts holds the
+  // on every cold start. Its matchers get the dictionaries ranked at build time instead
+  // (./build-dictionaries.ts), looked up as they are (./ranked-lookup.ts); test/unit/password-strength-sameness.test.ts holds the
   // verdicts equal to zxcvbn-ts's own ranking. Levenshtein matching stays off: it makes a check
   // cost up to a second, and near-misses of dictionary words are still found as l33t/variants.
   if (!factory) {
     const f = new ZxcvbnFactory({ graphs: adjacencyGraphs, translations });
     const options = (f as unknown as { options: RankedOptions }).options;
-    options.rankedDictionaries = Object.fromEntries(rankedDictionaryData.map((d) => [d.name, rankedLookup(d.words.split('\n'))]));
+    options.rankedDictionaries = Object.fromEntries(rankedDictionaryData.map((d) => [d.name, rankedLookup(d)]));
     options.rankedDictionariesMaxWordSize = Object.fromEntries(rankedDictionaryData.map((d) => [d.name, d.maxWordSize]));
     factory = f;
   }
