@@ -5,7 +5,7 @@
 // @zxcvbn-ts/language-*; test/unit/password-strength-sameness.test.ts fails while the file is stale.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { groupKey } from './ranked-lookup.ts';
+import { WORD_SEPARATOR, groupKey } from './ranked-lookup.ts';
 import type { DictionaryData } from './ranked-lookup.ts';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as germanDictionary, translations } from '@zxcvbn-ts/language-de';
@@ -27,7 +27,7 @@ export function dictionaryData(name: string, list: readonly (string | number)[])
   const words = [...rank.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const groups: [number, number, number][] = [];
   for (const w of words) {
-    if (w.includes('\n')) throw new Error(`Wort mit Zeilenumbruch: ${JSON.stringify(w)}`);
+    if (w.includes(WORD_SEPARATOR)) throw new Error(`Wort mit ${JSON.stringify(WORD_SEPARATOR)}: ${JSON.stringify(w)}`);
     const key = groupKey(w);
     const last = groups.at(-1);
     if (last && last[0] === key) { last[1]++; last[2] += w.length + 1; } else groups.push([key, 1, w.length + 1]);
@@ -39,7 +39,7 @@ export function dictionaryData(name: string, list: readonly (string | number)[])
     bytes += String.fromCharCode(r & 0xff, r >> 8);
   }
   const maxWordSize = list.length ? list.reduce<number>((m, w) => Math.max(m, String(w).length), -Infinity) : 0;
-  return { name, maxWordSize, words: words.join('\n'), ranks: btoa(bytes), groups };
+  return { name, maxWordSize, words: words.join(WORD_SEPARATOR), ranks: btoa(bytes), groups };
 }
 
 /** The generated module's text. */

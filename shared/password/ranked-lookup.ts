@@ -8,15 +8,18 @@
 // searched by bisection, so a check touches only the groups its substrings start with (about a
 // tenth of the words for a typical password).
 
+/** No word of the dictionaries holds a comma (the German lists come comma-joined); unlike a newline it needs no escape, which makes the module quicker to parse. */
+export const WORD_SEPARATOR = ',';
+
 /** What ./build-dictionaries.ts generates for one dictionary. */
 export interface DictionaryData {
   name: string;
   maxWordSize: number;
-  /** The words sorted by UTF-16 code units, joined by newlines. */
+  /** The words sorted by UTF-16 code units, joined by WORD_SEPARATOR. */
   words: string;
   /** Each sorted word's rank as base64 of a little-endian 16-bit number. */
   ranks: string;
-  /** Consecutive groups of words sharing their first two characters: [groupKey, words, characters incl. newlines]. */
+  /** Consecutive groups of words sharing their first two characters: [groupKey, words, characters incl. separators]. */
   groups: readonly (readonly [number, number, number])[];
 }
 
@@ -45,7 +48,7 @@ export function rankedLookup(data: DictionaryData): Record<string, number> {
   const rankOf = (word: string): number | undefined => {
     const g = groups.get(groupKey(word));
     if (!g) return undefined;
-    const words = (g.words ??= data.words.slice(g.start, g.end).split('\n'));
+    const words = (g.words ??= data.words.slice(g.start, g.end).split(WORD_SEPARATOR));
     let lo = 0;
     let hi = words.length - 1;
     while (lo <= hi) {
