@@ -69,13 +69,28 @@ export function entrySource(entry: { area: AreaName } | { url: string }): string
   const routes = routesOf(entry);
   if (!routes.length) throw new Error(`${bundleDirName(entry)}: keine Routen`);
   if ('area' in entry) {
+    const keys = (r: RouteDef) => [...new Set([routeKey(r), apiRouteKey(r)])];
+    if (routes.length === 1) {
+      // One route: nothing to choose, so it is imported statically. Its module graph then goes into
+      // this entry file instead of a dynamic chunk and the chunks it shares with the dispatcher
+      // (about 4 ms less to load for the public card, issue 22).
+      const [only] = routes as [RouteDef];
+      return [
+        `import { dispatch } from ${moduleUrl('functions/lib/dispatch.ts')};`,
+        `import * as r0 from ${moduleUrl(only.handler)};`,
+        'const load = () => Promise.resolve(r0);',
+        'export const handler = dispatch({',
+        ...keys(only).map((key) => `  ${JSON.stringify(key)}: load,`),
+        '});',
+      ].join('\n');
+    }
     // API Gateway names a GET route `ANY …` (it also takes HEAD: shared/api/define.ts apiRouteKey);
     // the route's own key stays valid too (the bench and tests call with it).
     return [
       `import { dispatch } from ${moduleUrl('functions/lib/dispatch.ts')};`,
       ...routes.map((r, i) => `const r${i} = () => import(${moduleUrl(r.handler)});`),
       'export const handler = dispatch({',
-      ...routes.flatMap((r, i) => [...new Set([routeKey(r), apiRouteKey(r)])].map((key) => `  ${JSON.stringify(key)}: r${i},`)),
+      ...routes.flatMap((r, i) => keys(r).map((key) => `  ${JSON.stringify(key)}: r${i},`)),
       '});',
     ].join('\n');
   }

@@ -7,6 +7,7 @@ import * as company from './routes/company.ts';
 import * as profile from './routes/profile.ts';
 import * as upload from './routes/upload.ts';
 import * as statistic from './routes/statistic.ts';
+import * as publicCard from './routes/public-card.ts';
 import * as card from './routes/card.ts';
 import * as credit from './routes/credit.ts';
 import * as wallet from './routes/wallet.ts';
@@ -33,6 +34,7 @@ export const areas = {
   profile,
   upload,
   statistic,
+  publicCard,
   card,
   credit,
   wallet,

@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { createTenant, uploadImage } from '../helpers/card-fixtures.ts';
-import { PASS_TYPE_ID } from '../helpers/wallet-fakes.ts';
 import { scanTable } from '../helpers/audit.ts';
 import { clearRecordedInvalidations, recordedInvalidations } from '../../functions/lib/cdn/invalidate.ts';
 import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setup.ts';
+import { expectStatisticsAndWalletCounts, filesUnder, itemsNaming, marker, text, unzip, useCardAsVisitors } from './privacy-helpers.ts';
 
 // DSGVO (issue 27): a card holder's export (Art. 15) holds everything stored about the card, and
 // the erasure (Art. 17) leaves nothing of the person anywhere: every item and file that belonged
@@ -17,7 +12,9 @@ import { ISSUER_ID, google, useWalletServer, walletHelpers } from './wallet-setu
 
 // The card-changed job runs only when a test drains it, so a test can see what the request alone did.
 const s = useWalletServer({ feed: { pollMs: 3_600_000 } });
-const { sign, newCard, publicPass, verifyPass } = walletHelpers(s);
+const w = walletHelpers(s);
+const { newCard } = w;
+
 
 /** The card holder's ZIP as the back office downloads it. */
 async function exportOf(id: string, token?: string) {
@@ -25,24 +22,6 @@ async function exportOf(id: string, token?: string) {
   return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: res.bytes };
 }
 const imageOf = (filename: string) => s.call('uploadGet', { params: { field: 'image', filename } });
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
-
-/** Letters only (names allow no digits in tests' eyes): unique text to find the person anywhere. */
-const marker = () => `Qz${randomBytes(6).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
-
-function unzip(bytes: Buffer): Record<string, Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'vk-dsgvo-'));
-  const file = join(dir, 'export.zip');
-  writeFileSync(file, bytes);
-  // Info-ZIP reads it back: a different implementation than the writer (functions/lib/zip.ts).
-  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-  execFileSync('unzip', ['-tq', file]);
-  return Object.fromEntries(names.map((n) => [n, execFileSync('unzip', ['-p', file, n], { maxBuffer: 50e6 })]));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
-}
 
 /** A card with everything a card holder can leave: photos (one replaced), wallet pass and Google object, views and saves, an activation entry. */
 async function fullCard() {
@@ -61,18 +40,8 @@ async function fullCard() {
   const photo = await uploadImage(s, c.user.token, c.company.id);
   await patch({ image: photo, position: 'Leitung' });
 
-  // Apple Wallet device and Google object.
-  const pass = verifyPass((await publicPass(c.person.id, sign(c.person.id))).bytes).pass;
-  const deviceId = `device${randomBytes(6).toString('hex')}`;
-  const pushToken = randomBytes(32).toString('hex');
-  const reg = await s.call('passkitRegister', { params: { deviceId, passTypeId: PASS_TYPE_ID, serial: c.person.id }, headers: { authorization: `ApplePass ${pass.authenticationToken}` }, body: { pushToken } });
-  expect(reg.status).toBe(201);
-  expect((await s.call('walletGooglecardCreate', { params: { id: c.person.id }, token: c.user.token })).status).toBe(200);
-
-  // A view and a save, counted from the local CDN log.
-  expect((await fetch(`${s.baseUrl}/api/card/${c.person.id}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
-  expect((await fetch(`${s.baseUrl}/api/card/${c.person.id}/vcard`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
-  await s.flushViews();
+  // Apple Wallet device and Google object, a view and a save.
+  const { deviceId, pushToken } = await useCardAsVisitors(s, w, c.person.id, c.user.token);
 
   // A contact a visitor left on the card, through the public form's route.
   const visitor = marker();
@@ -81,13 +50,9 @@ async function fullCard() {
   return { ...c, name, phone, email, images: [firstPhoto, photo, c.imageWallet], deviceId, pushToken, visitor };
 }
 
-/** Items as text, string sets (the match index's card ids) included. */
-const text = (item: unknown) => JSON.stringify(item, (_k, v: unknown) => (v instanceof Set ? [...v] : v));
-
 /** Every stored item that names the card, the person or one of the card's images. */
-async function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
-  const needles = [card.person.id, card.name, card.email, card.phone, card.visitor, ...card.images.map((i) => i.split('.')[0]!)];
-  return (await scanTable()).filter((item) => needles.some((n) => text(item).includes(n)));
+function itemsOf(card: Awaited<ReturnType<typeof fullCard>>) {
+  return itemsNaming([card.person.id, card.name, card.email, card.phone, card.visitor, ...card.images.map((i) => i.split('.')[0]!)]);
 }
 
 describe('DSGVO export and erasure of a card holder', () => {
@@ -121,17 +86,7 @@ describe('DSGVO export and erasure of a card holder', () => {
       expect(files[`bilder/${image}`]!.equals(stored.bytes), image).toBe(true);
     }
 
-    const stats = JSON.parse(files['statistik.json']!.toString('utf8')) as { date: string; views: number; saves: number }[];
-    expect(stats.reduce((n, d) => n + d.views, 0)).toBe(1);
-    // The vCard and the Apple pass were saved.
-    expect(stats.reduce((n, d) => n + d.saves, 0)).toBeGreaterThanOrEqual(1);
-    expect(files['statistik.csv']!.toString('utf8')).toContain('Aufrufe');
-
-    // Counts only: the visitors' device ids and push tokens never leave.
-    expect(JSON.parse(files['wallet.json']!.toString('utf8'))).toEqual({ appleWalletDevices: 1, googleWalletObject: true });
-    const everything = Buffer.concat(Object.values(files)).toString('latin1');
-    expect(everything).not.toContain(card.deviceId);
-    expect(everything).not.toContain(card.pushToken);
+    expectStatisticsAndWalletCounts(files, card);
 
     const contacts = JSON.parse(files['kontakte.json']!.toString('utf8'));
     expect(contacts).toEqual([expect.objectContaining({ name: card.visitor, email: `${card.visitor.toLowerCase()}@besuch.de` })]);

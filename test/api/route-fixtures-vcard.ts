@@ -127,6 +127,22 @@ export const vcardRouteFixtures: Record<string, RouteFixture> = {
     call: async (c, t) => ({ params: { id: (await newVcardPerson(c, t)).person.id } }),
     foreign: 'denied',
   },
+  // Data protection (issue 27, privacy area): a legacy person's export and erasure.
+  vcardPersonDataExport: {
+    call: async (c, t) => ({ params: { id: (await newVcardPerson(c, t)).person.id } }),
+    foreign: 'denied',
+  },
+  vcardPersonErase: {
+    call: async (c, t) => {
+      const { person } = await newVcardPerson(c, t);
+      return { params: { id: person.id }, body: { confirm: person.id }, state: read(c, 'vcardPersonGet', { params: { id: person.id } }) };
+    },
+    foreign: 'denied',
+    badInputs: async (c, t) => {
+      const { person } = await newVcardPerson(c, t);
+      return [{ params: { id: person.id }, body: { confirm: 'falsch' } }];
+    },
+  },
   vcardStatistic: {
     call: async (c, t) => ({ params: { id: (await newVcardPerson(c, t)).person.id } }),
     foreign: 'denied',

@@ -11,7 +11,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiRouteKey, fillPath, routeKey } from '../../shared/api/define.ts';
 import type { RouteDef } from '../../shared/api/define.ts';
@@ -33,6 +33,14 @@ const RUNS = Number(process.env.COLD_START_RUNS ?? 10);
 const ONLY = process.env.COLD_START_ROUTES?.split(',').filter(Boolean);
 /** `COLD_START_PROFILE=<dir>`: every child also writes a V8 CPU profile there (node --cpu-prof). */
 const PROFILE_DIR = process.env.COLD_START_PROFILE;
+/**
+ * An A/B against another build (a `cold-start` folder of an earlier run, e.g. of another commit):
+ * `COLD_START_AB=/tmp/vk-bench-…/cold-start`. Each run alternates both builds with the same events
+ * and prints both medians, so load on the machine hits both alike (both get the same first event:
+ * for read routes). The route's function folder
+ * must have the same name in both.
+ */
+const AB_DIR = process.env.COLD_START_AB;
 /** Issue 22: the public card's CDN miss, and every other route. */
 const BUDGET_MS: Record<string, number> = { cardGet: 25 };
 const DEFAULT_BUDGET_MS = 60;
@@ -196,14 +204,20 @@ const bench: BenchModule = {
     for (const route of routeList.filter((r) => !ONLY || ONLY.includes(r.name))) {
       const fn = built[route.functionUrl ? `url-${route.functionUrl}` : areaOfRoute[route.name]!]!;
       const samples: Sample[] = [];
+      const other: Sample[] = [];
       for (let i = 0; i < RUNS; i++) {
         const first = await prepare(route);
         const warm = await prepare(route);
+        if (AB_DIR) other.push(await run(join(AB_DIR, basename(fn.dir), 'index.mjs'), first.event, (await prepare(route)).event));
         const sample = await run(join(fn.dir, 'index.mjs'), first.event, warm.event);
         if (sample.status !== first.status || sample.warmStatus !== warm.status) {
           throw new Error(`${route.name}: Status ${sample.status}/${sample.warmStatus} statt ${first.status} ${sample.body}\n${await logOf(join(fn.dir, 'index.mjs'), route)}`);
         }
         samples.push(sample);
+      }
+      if (AB_DIR) {
+        const judged = (list: Sample[]) => (median(list.map((x) => x.cold - x.warm)) - bareMs).toFixed(1);
+        process.stderr.write(`  A/B ${route.name}: this build ${judged(samples)} ms, ${AB_DIR} ${judged(other)} ms\n`);
       }
       const cold = median(samples.map((x) => x.cold)) - bareMs;
       const added = median(samples.map((x) => x.cold - x.warm)) - bareMs;

@@ -19,6 +19,7 @@ import { cardChangeStep } from './card-change.ts';
 import { activationCharge, activationEntryStep, chargeFailure } from '../credits/activation-charge.ts';
 import { matchIndexSteps } from './match-index.ts';
 import { changesDirectoryFields } from '../scim/scim-card.ts';
+import { pastImagesUpdate } from './past-images.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 export interface UpdatePersonOptions {
@@ -80,11 +81,8 @@ export async function updatePerson(o: UpdatePersonOptions): Promise<Person> {
     // The card moves to the new profile's list.
     ...(moved ? keys.personListEntry(o.input.companyProfilId, cur.createdOn, cur.id) : {}),
   };
-  // A replaced photo stays stored (files go with their company); the card remembers it, so the
-  // holder's export and erasure find it (DSGVO Art. 15, 17).
-  const replaced = (['image', 'imageWallet'] as const).map((f) => cur[f]).filter((f, i): f is string => Boolean(f) && f !== o.input[(['image', 'imageWallet'] as const)[i]!]);
-  const past = (cur as { pastImages?: string[] }).pastImages ?? [];
-  if (replaced.some((f) => !past.includes(f))) written.pastImages = [...new Set([...past, ...replaced])];
+  // A replaced photo stays listed, so the holder's export and erasure find it.
+  Object.assign(written, pastImagesUpdate(cur, o.input));
   const activeDelta = Number(isActive) - Number(cur.isActive);
   const profileGone = () => new NotFoundError(personMessages.errors.profileNotFound);
 

@@ -1,3 +1,4 @@
+import { berlinDate } from '../../../shared/berlin-clock.ts';
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
@@ -21,16 +22,9 @@ export interface CreditEntryItem {
 /** `createdBy` of entries nobody booked by hand. */
 export const SYSTEM_USER = 'system';
 
-/** Made on first use: a time-zone formatter costs a cold start about 10 ms (ICU zone data). */
-let monthFormat: Intl.DateTimeFormat | undefined;
-
-/** `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on. */
+/** `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on (without ICU: shared/berlin-clock.ts). */
 export function berlinMonth(date: Date): string {
-  monthFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
-  const parts = monthFormat.formatToParts(date);
-  const year = parts.find((p) => p.type === 'year')!.value;
-  const month = parts.find((p) => p.type === 'month')!.value;
-  return `${year}-${month}`;
+  return berlinDate(date).slice(0, 7);
 }
 
 /** The `count` months up to and including `month`, oldest first. */

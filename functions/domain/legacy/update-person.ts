@@ -9,6 +9,7 @@ import { updateVcardPersonSchema } from '../../../shared/schemas/vcard-person.ts
 import { requireVcardPerson, vcardPersonListSortKey, withViews, vcardPersonUploadFields } from './person-item.ts';
 import type { VcardPersonItem } from './person-item.ts';
 import { cardChangeStep } from '../cards/card-change.ts';
+import { pastImagesUpdate } from '../cards/past-images.ts';
 
 const contentFields = Object.keys(updateVcardPersonSchema.shape).filter((k) => k !== 'version') as (keyof Omit<UpdateVcardPersonData, 'version'>)[];
 
@@ -23,6 +24,8 @@ export async function updateVcardPerson(o: { personId: string; changes: UpdateVc
     gsi1sk: vcardPersonListSortKey({ id: o.personId, lastname: input.lastname, firstname: input.firstname }),
   };
   for (const field of contentFields) written[field] = input[field];
+  // A replaced photo stays listed, so the holder's export and erasure find it.
+  Object.assign(written, pastImagesUpdate(current, input));
   await runGuarded([
     {
       item: versionedUpdate({ tableName: tableName(), key: keys.vcardPerson(o.personId), attributes: written, version: current.version }),

@@ -1,12 +1,11 @@
 import { queryAll, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
-import type { PersonItem } from '../cards/person-item.ts';
 
 // What belongs to one card holder besides the card item itself: the export (Art. 15) reads it
 // and the erasure (Art. 17) removes it, so both work from the same list.
 
 /** Every upload file name the card shows or showed (a replaced photo stays listed in `pastImages`). */
-export function cardImages(p: PersonItem & { pastImages?: readonly string[] }): string[] {
+export function cardImages(p: { image?: string | undefined; imageWallet?: string | undefined; pastImages?: readonly string[] | undefined }): string[] {
   return [...new Set([p.image, p.imageWallet, ...(p.pastImages ?? [])].filter((f): f is string => typeof f === 'string' && f.length > 0))];
 }
 

@@ -1,5 +1,3 @@
-import { NotFoundError } from '../../lib/errors.ts';
-import { requireCompanyAccess } from '../../lib/permissions.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { fileResult } from '../../lib/http.ts';
@@ -10,9 +8,6 @@ import { slug, today } from '../../lib/spreadsheet/file-names.ts';
 import { zip } from '../../lib/zip.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
 import { privacyMessages } from '../../../shared/messages/privacy.ts';
-import { getPersonItem } from '../cards/person-item.ts';
-import { getProfileItem } from '../profiles/profile-item.ts';
-import { getCompanyItem } from '../companies/company-item.ts';
 import { vcardOf } from '../cards/card-vcard.ts';
 import { registrationsOfPass, getGoogleObject } from '../wallet/pass-registrations.ts';
 import { uploadStorageKey } from '../uploads/storage-keys.ts';
@@ -22,6 +17,8 @@ import { noteChange } from '../audit/audit-scope.ts';
 import type { AuditEntry } from '../../../shared/schemas/audit.ts';
 import { cardImages, cardStatDays } from './card-holder-data.ts';
 import { cardContacts } from './card-contacts.ts';
+import { loadCardHolder } from './card-holder.ts';
+import type { CardHolderKind } from './card-holder.ts';
 
 const m = privacyMessages;
 
@@ -35,35 +32,26 @@ const strip = (item: object | undefined) => {
 const extensionOf = (contentType: string, name: string) => name.includes('.') ? '' : contentType === 'image/png' ? '.png' : '.jpg';
 
 /**
- * A card holder's data as one ZIP (DSGVO Art. 15): the card as stored (with the profile and
- * company it belongs to), its vCard, its images (the originals; the variants are derived from
- * them), its views and saves per day, its wallet registrations as counts (never device ids or push
- * tokens, which are the visitors' devices' data), the contacts visitors left, and the card's audit
- * entries. For admins and users of the card's company; recorded in the audit log.
+ * A card holder's data as one ZIP (DSGVO Art. 15): the card as stored (with what it belongs to:
+ * profile and company, or the legacy company), its vCard, its images (the originals; the variants
+ * are derived from them), its views and saves per day, its wallet registrations as counts (never
+ * device ids or push tokens, which are the visitors' devices' data), the contacts visitors left,
+ * and the card's audit entries. V2 cards for admins and users of the card's company, legacy
+ * persons (`kind: 'legacy'`) for admins; recorded in the audit log.
  */
-export async function exportPerson(o: { auth: AuthUser; personId: string }): Promise<FileResult> {
-  const person = await getPersonItem(o.personId, { consistent: true });
-  requireCompanyAccess(o.auth, person?.companyId, m.errors.cardNotFound);
-  const p = person!;
-  const [profile, company] = await Promise.all([getProfileItem(p.companyProfilId), getCompanyItem(p.companyId)]);
-  if (!company) throw new NotFoundError(m.errors.cardNotFound);
+export async function exportPerson(o: { auth: AuthUser; personId: string; kind?: CardHolderKind }): Promise<FileResult> {
+  const holder = await loadCardHolder({ auth: o.auth, personId: o.personId, kind: o.kind ?? 'card' });
+  const p = holder.item;
+  const context = await holder.context();
 
   const entries: ZipEntry[] = [];
-  const name = `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || p.id;
+  const name = `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || holder.id;
   const createdAt = new Date().toISOString();
   entries.push({ name: 'LIESMICH.txt', data: m.export.readme({ name, createdAt }) });
-
-  const card = strip(p)!;
-  entries.push({
-    name: 'visitenkarte.json',
-    data: JSON.stringify({
-      card,
-      profile: profile ? { id: profile.id, profilname: profile.profilname, ...pickProfile(profile, p.adresseId) } : null,
-      company: { id: company.id, org: company.org },
-    }, null, 2),
-  });
-  if (profile) {
-    const { vcard } = await vcardOf({ person: p, profile, company });
+  entries.push({ name: 'visitenkarte.json', data: JSON.stringify({ card: strip(p), ...context }, null, 2) });
+  const source = await holder.source();
+  if (source) {
+    const { vcard } = await vcardOf(source);
     entries.push({ name: 'visitenkarte.vcf', data: vcard });
   }
 
@@ -72,7 +60,8 @@ export async function exportPerson(o: { auth: AuthUser; personId: string }): Pro
     if (stored) entries.push({ name: `bilder/${file}${extensionOf(stored.contentType, file)}`, data: stored.body });
   }
 
-  const days = await cardStatDays(p.id);
+  // Legacy cards' days are kept under the card id too (their rollup under the legacy company).
+  const days = await cardStatDays(holder.id);
   const s = m.export.statistics;
   const statRows = days.map((d) => ({ date: d.sk, views: d.views ?? 0, saves: d.saves ?? 0, ...(d.taps !== undefined ? { taps: d.taps } : {}) }));
   entries.push({ name: 'statistik.json', data: JSON.stringify(statRows, null, 2) });
@@ -81,19 +70,19 @@ export async function exportPerson(o: { auth: AuthUser; personId: string }): Pro
     data: renderCsv({ columns: [{ header: s.date, type: 'text' }, { header: s.views, type: 'number' }, { header: s.saves, type: 'number' }], rows: statRows.map((r) => [r.date, r.views, r.saves]) }),
   });
 
-  const [regs, google] = await Promise.all([registrationsOfPass(p.id), getGoogleObject(p.id)]);
+  const [regs, google] = await Promise.all([registrationsOfPass(holder.id), getGoogleObject(holder.id)]);
   entries.push({
     name: 'wallet.json',
     data: JSON.stringify({ appleWalletDevices: regs.length, googleWalletObject: Boolean(google) }, null, 2),
   });
 
-  const contacts = await cardContacts(p.id);
+  const contacts = await cardContacts(holder.id);
   if (contacts) entries.push({ name: 'kontakte.json', data: JSON.stringify(contacts.map(strip), null, 2) });
 
   const audit: AuditEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listAudit({ auth: o.auth, filter: { objectId: p.id, ...(o.auth.isAdmin ? {} : { companyId: p.companyId }) }, limit: 200, cursor });
+    const page = await listAudit({ auth: o.auth, filter: { objectId: holder.id, ...(o.auth.isAdmin ? {} : { companyId: holder.companyId }) }, limit: 200, cursor });
     audit.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -106,16 +95,10 @@ export async function exportPerson(o: { auth: AuthUser; personId: string }): Pro
     }),
   });
 
-  noteChange({ action: 'export', objectType: 'person', objectId: p.id, companyId: p.companyId, fields: [], detail: { files: entries.length } });
+  noteChange({ action: 'export', objectType: holder.objectType, objectId: holder.id, companyId: holder.companyId, fields: [], detail: { files: entries.length } });
   const body = zip(entries);
   return fileResult('application/zip', body, {
     'content-disposition': attachment(`${m.export.filePrefix}-${slug(name)}-${today()}.zip`),
     'cache-control': 'no-store',
   });
-}
-
-/** What of the profile the card shows: its display texts, links and the card's address. */
-function pickProfile(profile: Record<string, unknown> & { adressen?: { adresseId: string }[] }, adresseId: string | undefined) {
-  const { adressen, pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, type: _t, cardCount: _n, version: _v, companyId: _co, id: _id, profilname: _pn, ...rest } = profile as Record<string, unknown> & { adressen?: { adresseId: string }[] };
-  return { ...rest, address: adressen?.find((x) => x.adresseId === adresseId) ?? null };
 }

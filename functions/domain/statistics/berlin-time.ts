@@ -1,16 +1,11 @@
 // Days and months of the statistics are German calendar days (Europe/Berlin), not UTC days:
 // a view at 23:30 UTC on 31 January is a February view in Germany.
 
-// Made on first use: a formatter with a time zone loads ICU's zone data (about 10 ms of CPU), and
-// this module is imported by routes that never format a date (a cold start pays for module scope).
-let dayFormat: Intl.DateTimeFormat | undefined;
+import { berlinDate } from '../../../shared/berlin-clock.ts';
 
-/** `YYYY-MM-DD` of an instant in Europe/Berlin. */
+/** `YYYY-MM-DD` of an instant in Europe/Berlin (without ICU's zone data: shared/berlin-clock.ts). */
 export function berlinDay(instant: Date | number): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-  const parts = dayFormat.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return berlinDate(instant);
 }
 
 /** `YYYY-MM` of an instant in Europe/Berlin. */

@@ -1,4 +1,4 @@
-import { cardGet } from '../../../shared/api/routes/card.ts';
+import { cardGet } from '../../../shared/api/routes/public-card.ts';
 import { cdnCached, createHandler } from '../../lib/http.ts';
 import { getPublicCard } from '../../domain/cards/get-public-card.ts';
 

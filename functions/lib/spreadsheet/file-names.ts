@@ -1,5 +1,7 @@
 // Parts of export file names (`visitenkarten-<org>-<date>.csv`, `auskunft-<name>-<date>.zip`).
 
+import { berlinDate } from '../../../shared/berlin-clock.ts';
+
 /** `Muster GmbH & Co.` -> `muster-gmbh-co`; umlauts spelled out so the name works everywhere. */
 export function slug(text: string): string {
   const ascii = text.toLowerCase().replaceAll('ä', 'ae').replaceAll('ö', 'oe').replaceAll('ü', 'ue').replaceAll('ß', 'ss');
@@ -8,5 +10,5 @@ export function slug(text: string): string {
 
 /** Today in Europe/Berlin as `yyyy-mm-dd`, for file names. */
 export function today(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+  return berlinDate(now);
 }

@@ -2,6 +2,8 @@
 // columns say what a cell IS (text, number, date), so each format writes it the way a spreadsheet
 // keeps it. Used by the card-holder, credit-history and statistics exports (and later "Kontakte").
 
+import { berlinClock } from '../../../shared/berlin-clock.ts';
+
 /**
  * `text`: shown exactly as written (postcodes, phone numbers, ids); `number`: counts; `date`: an
  * instant (Date or ISO string), shown in Europe/Berlin; `month`: a `yyyy-mm` month.
@@ -55,9 +57,6 @@ export function fitColumns(columns: readonly Column[], rows: Iterable<Row>): Col
   return columns.map((c, i) => ({ ...c, width: c.width ?? Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest[i]! + 1)) }));
 }
 
-const berlinParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
 
 /**
  * The wall-clock time of an instant in Europe/Berlin as a Date whose UTC fields carry it: spreadsheet
@@ -65,8 +64,9 @@ const berlinParts = new Intl.DateTimeFormat('en-GB', {
  */
 export function berlinWallClock(instant: Date | string): Date {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = Object.fromEntries(berlinParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+  // shared/berlin-clock.ts: no ICU zone data (a formatter at module scope cost every importing cold start ~10 ms).
+  const c = berlinClock(date);
+  return new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second));
 }
 
 /** `2026-03` as the first day of that month (UTC fields; a spreadsheet date without time zone). */

@@ -1,20 +1,12 @@
 import { defineRoute } from '../define.ts';
 import { images } from '../needs.ts';
-import { cardIdParams, cardSignatureSchema, publicCardSchema } from '../../schemas/card.ts';
+import { cardIdParams, publicCardSchema } from '../../schemas/card.ts';
 
 // The public card. `/api/card/{id}` and `/api/card/{id}/vcard` are public and kept by the CDN
 // (a CloudFront behaviour without Authorization in its key, honouring the origin's cache-control;
 // every change that alters a card invalidates both paths). The QR route lives under
 // `/api/card/company/`, whose behaviour stays private (Authorization in the key, no caching).
 
-/** What the public page `/c/:id` shows: exactly the card, nothing private. No token is read, nothing written. */
-export const cardGet = defineRoute({
-  name: 'cardGet', method: 'GET', path: '/api/card/{id}', access: 'public',
-  handler: 'functions/handlers/card/card-get.ts',
-  needs: { table: 'read' },
-  cdn: 'shared',
-  params: cardIdParams, output: publicCardSchema,
-});
 /**
  * The public page itself, `/c/{id}` (not under /api/): the web build's card.html with exactly the
  * JSON of `cardGet` inside, so the page draws the card without a request of its own (issue 20).
@@ -35,20 +27,4 @@ export const cardVcard = defineRoute({
   needs: { table: 'read', objects: [images.read] },
   cdn: 'shared',
   params: cardIdParams,
-});
-
-/** QR code (SVG) of the card's public address, for the card overview; own company or admin. */
-export const cardQr = defineRoute({
-  name: 'cardQr', method: 'GET', path: '/api/card/company/person/{id}/qr', access: 'user',
-  handler: 'functions/handlers/card/card-qr.ts',
-  needs: { table: 'read' },
-  params: cardIdParams,
-});
-
-/** The card's e-mail signature: HTML (tables, inline styles) and plain text (issue 28); own company or admin. */
-export const cardSignature = defineRoute({
-  name: 'cardSignature', method: 'GET', path: '/api/card/company/person/{id}/signature', access: 'user',
-  handler: 'functions/handlers/card/card-signature.ts',
-  needs: { table: 'read' },
-  params: cardIdParams, output: cardSignatureSchema,
 });

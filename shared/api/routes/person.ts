@@ -4,7 +4,7 @@ import {
   cardCountQuery, cardCountSchema, createPersonSchema, personIdParams, personListQuery, personPageSchema,
   personSchema, profileIdParams, updatePersonSchema,
 } from '../../schemas/person.ts';
-import { cardIdParams } from '../../schemas/card.ts';
+import { cardIdParams, cardSignatureSchema } from '../../schemas/card.ts';
 import { cardSummarySchema } from '../../schemas/card-summary.ts';
 
 export const personCreate = defineRoute({
@@ -59,4 +59,20 @@ export const cardSummary = defineRoute({
   handler: 'functions/handlers/person/card-summary.ts',
   needs: { table: 'read' },
   params: cardIdParams, output: cardSummarySchema,
+});
+
+/** QR code (SVG) of the card's public address, for the card overview; own company or admin. */
+export const cardQr = defineRoute({
+  name: 'cardQr', method: 'GET', path: '/api/card/company/person/{id}/qr', access: 'user',
+  handler: 'functions/handlers/person/card-qr.ts',
+  needs: { table: 'read' },
+  params: cardIdParams,
+});
+
+/** The card's e-mail signature: HTML (tables, inline styles) and plain text (issue 28); own company or admin. */
+export const cardSignature = defineRoute({
+  name: 'cardSignature', method: 'GET', path: '/api/card/company/person/{id}/signature', access: 'user',
+  handler: 'functions/handlers/person/card-signature.ts',
+  needs: { table: 'read' },
+  params: cardIdParams, output: cardSignatureSchema,
 });

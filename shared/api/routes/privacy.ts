@@ -24,6 +24,25 @@ export const personErase = defineRoute({
   params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
 });
 
+/**
+ * The same two for a legacy person (vcard area, admins only like the rest of it). They live in the
+ * privacy area, not in `vcard`, so one function alone may delete image versions (images.purge).
+ */
+export const vcardPersonDataExport = defineRoute({
+  name: 'vcardPersonDataExport', method: 'GET', path: '/api/vcard/person/{id}/dsgvo-export', access: 'admin',
+  handler: 'functions/handlers/privacy/vcard-person-data-export.ts',
+  // Writes its own audit entry.
+  needs: { table: 'readWrite', objects: [images.read] },
+  params: privacyPersonParams,
+});
+
+export const vcardPersonErase = defineRoute({
+  name: 'vcardPersonErase', method: 'POST', path: '/api/vcard/person/{id}/erase', access: 'admin',
+  handler: 'functions/handlers/privacy/vcard-person-erase.ts',
+  needs: { table: 'readWrite', objects: [images.purge] },
+  params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
+});
+
 /** The audit log, newest first: a company's (company users: one of theirs) or, for admins, all. */
 export const auditList = defineRoute({
   name: 'auditList', method: 'GET', path: '/api/audit', access: 'user',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { cardSignature } from '../../../../shared/api/routes/card.ts';
+import { cardSignature } from '../../../../shared/api/routes/person.ts';
 import { cardBackground } from '../../../../shared/api/routes/upload.ts';
 import type { RouteOutput } from '../../../../shared/api/define.ts';
 import { msg } from '../../../../shared/messages.ts';

@@ -10,7 +10,7 @@ import { msg } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { cardQr } from '../../../../shared/api/routes/card.ts';
+import { cardQr } from '../../../../shared/api/routes/person.ts';
 import { walletSignature } from '../../../../shared/api/routes/wallet.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListScreen, col } from '../../components/list-screen.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { personDataExport, personErase } from '../../../../shared/api/routes/privacy.ts';
+import { personDataExport, personErase, vcardPersonDataExport, vcardPersonErase } from '../../../../shared/api/routes/privacy.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { call } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
@@ -14,9 +14,11 @@ const t = msg.privacy.ui;
 
 /**
  * The card holder's rights in the card form (DSGVO): their data as one ZIP (Art. 15), erasure
- * everywhere (Art. 17, confirmed by typing the card's id), and the card's audit entries.
+ * everywhere (Art. 17, confirmed by typing the card's id), and the card's audit entries. The
+ * legacy person form shows the same for a legacy person (`legacy`: its routes, and where to go
+ * after the erasure).
  */
-export function CardPrivacy({ person }: { person: { id: string; firstname: string; lastname: string } }) {
+export function CardPrivacy({ person, legacy }: { person: { id: string; firstname: string; lastname: string }; legacy?: { back: string } }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [confirm, setConfirm] = useState('');
@@ -26,7 +28,10 @@ export function CardPrivacy({ person }: { person: { id: string; firstname: strin
 
   async function exportData() {
     setBusy(true);
-    const error = await downloadFile(personDataExport, { id: person.id }, `auskunft-${person.id}.zip`);
+    const fallbackName = `auskunft-${person.id}.zip`;
+    const error = legacy
+      ? await downloadFile(vcardPersonDataExport, { id: person.id }, fallbackName)
+      : await downloadFile(personDataExport, { id: person.id }, fallbackName);
     setBusy(false);
     if (error) showError(error || t.exportFailed);
   }
@@ -35,8 +40,9 @@ export function CardPrivacy({ person }: { person: { id: string; firstname: strin
     // The dialog is a portal inside the card form: its submit must not reach the card form.
     ev.preventDefault();
     ev.stopPropagation();
-    const res = await write(call(personErase, { params: { id: person.id }, body: { confirm: confirm.trim() } }), {
-      success: t.erased, next: paths.visitenkarteOverview, replace: true,
+    const request = { params: { id: person.id }, body: { confirm: confirm.trim() } };
+    const res = await write(legacy ? call(vcardPersonErase, request) : call(personErase, request), {
+      success: t.erased, next: legacy?.back ?? paths.visitenkarteOverview, replace: true,
     });
     if (res.data) setAsking(false);
   }

@@ -12,6 +12,7 @@ import { useForm } from '../../use-form.tsx';
 import { ImageUpload } from '../../components/image-upload/image-upload.tsx';
 import { ContactFields } from '../../components/contact-list.tsx';
 import type { ContactEntry } from '../../components/contact-list.tsx';
+import { CardPrivacy } from '../cards/card-privacy.tsx';
 
 const t = msg.vcard.ui;
 const f = t.fields;
@@ -108,6 +109,8 @@ function PersonForm({ id, values: initial, version }: Awaited<ReturnType<typeof 
           <Link className="btn" to={back}>{t.cancel}</Link>
         </div>
         {form.prompt}
+        {/* The legacy person's rights (DSGVO), as for a V2 card: the legacy area is admins' only. */}
+        {id && <CardPrivacy person={{ id, firstname: initial.firstname, lastname: initial.lastname }} legacy={{ back }} />}
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { cardQr } from '../../../shared/api/routes/card.ts';
+import { cardQr } from '../../../shared/api/routes/person.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { createHandler, fileResult } from '../../lib/http.ts';
 import { cardQr as buildCardQr } from '../../domain/cards/card-qr.ts';

@@ -1,4 +1,4 @@
-import { cardSignature } from '../../../shared/api/routes/card.ts';
+import { cardSignature } from '../../../shared/api/routes/person.ts';
 import { createHandler } from '../../lib/http.ts';
 import { cardSignature as buildCardSignature } from '../../domain/cards/card-signature.ts';
 
