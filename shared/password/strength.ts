@@ -13,13 +13,14 @@ interface RankedOptions { rankedDictionaries: Record<string, Record<string, numb
 
 let factory: ZxcvbnFactory | undefined;
 
-/** zxcvbn-ts with our dictionary index (exported for the sameness test). */
+/** zxcvbn-ts with the dictionaries ranked at build time (exported for the sameness test). */
 export function zxcvbn(): ZxcvbnFactory {
   // zxcvbn-ts ranks the dictionaries it is given into objects of 138,000 keys, ~100 ms of CPU
   // on every cold start. Its matchers get the dictionaries ranked at build time instead
-  // (./build-dictionaries.ts), looked up as they are (./ranked-lookup.ts); test/unit/password-strength-sameness.test.ts holds the
-  // verdicts equal to zxcvbn-ts's own ranking. Levenshtein matching stays off: it makes a check
-  // cost up to a second, and near-misses of dictionary words are still found as l33t/variants.
+  // (./build-dictionaries.ts), looked up as they are (./ranked-lookup.ts);
+  // test/unit/password-strength-sameness.test.ts holds the results equal to zxcvbn-ts's own.
+  // Levenshtein matching stays off: it makes a check cost up to a second, and near-misses of
+  // dictionary words are still found as l33t/variants.
   if (!factory) {
     const f = new ZxcvbnFactory({ graphs: adjacencyGraphs, translations });
     const options = (f as unknown as { options: RankedOptions }).options;
