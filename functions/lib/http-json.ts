@@ -31,7 +31,21 @@ function transport(https: boolean, keepAlive: boolean) {
 }
 
 /** One request, no redirects followed, at most 1 MB read; a body that is not JSON answers `json: undefined`. */
-export function httpJson(url: string, o: JsonRequest = {}): Promise<JsonAnswer> {
+export async function httpJson(url: string, o: JsonRequest = {}): Promise<JsonAnswer> {
+  try {
+    return await send(url, o);
+  } catch (err) {
+    // A kept connection the server closed meanwhile (a Lambda container frozen for minutes does not
+    // notice): the request never reached it, so it is sent once more on a new connection, as
+    // Node's documentation advises for `reusedSocket`.
+    if (!(err instanceof StaleConnectionError)) throw err;
+    return send(url, o);
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function send(url: string, o: JsonRequest): Promise<JsonAnswer> {
   const u = new URL(url);
   const { request, agent } = transport(u.protocol === 'https:', o.keepAlive ?? false);
   return new Promise((resolve, reject) => {
@@ -56,7 +70,10 @@ export function httpJson(url: string, o: JsonRequest = {}): Promise<JsonAnswer> 
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`Zeitüberschreitung bei ${u.origin}`)));
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+      reject(stale ? new StaleConnectionError(`${u.origin}: gehaltene Verbindung geschlossen`) : err);
+    });
     req.end(o.body);
   });
 }
