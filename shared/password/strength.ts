@@ -1,23 +1,33 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as germanDictionary, translations } from '@zxcvbn-ts/language-de';
 import { commonMessages as msg } from '../messages/common.ts';
 import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } from './rules.ts';
+import { adjacencyGraphs, rankedDictionaryData, translations } from './ranked-dictionaries.ts';
+import { rankedLookup } from './ranked-lookup.ts';
 
 // The strength estimate (zxcvbn-ts with its common and German dictionaries: common passwords,
-// words, names, keyboard patterns). Several MB of dictionaries: import this module dynamically,
+// words, names, keyboard patterns). About 1.8 MB of dictionaries: import this module dynamically,
 // never from a page or Lambda path that does not set or check a password.
+
+/** What zxcvbn-ts keeps of its dictionaries (core/src/Options.ts); the fields are private in its types. */
+interface RankedOptions { rankedDictionaries: Record<string, Record<string, number>>; rankedDictionariesMaxWordSize: Record<string, number> }
 
 let factory: ZxcvbnFactory | undefined;
 
-function zxcvbn(): ZxcvbnFactory {
-  // Built on first use (~200 ms): the dictionaries are ranked once. Levenshtein matching stays off:
-  // it makes a check cost up to a second, and near-misses of dictionary words are still found as l33t/variants.
-  factory ??= new ZxcvbnFactory({
-    dictionary: { ...commonDictionary, ...germanDictionary },
-    graphs: adjacencyGraphs,
-    translations,
-  });
+/** zxcvbn-ts with the dictionaries ranked at build time (exported for the sameness test). */
+export function zxcvbn(): ZxcvbnFactory {
+  // zxcvbn-ts ranks the dictionaries it is given into objects of 138,000 keys, ~100 ms of CPU
+  // on every cold start. Its matchers get the dictionaries ranked at build time instead
+  // (./build-dictionaries.ts), looked up as they are (./ranked-lookup.ts);
+  // test/unit/password-strength-sameness.test.ts holds the results equal to zxcvbn-ts's own.
+  // Levenshtein matching stays off: it makes a check cost up to a second, and near-misses of
+  // dictionary words are still found as l33t/variants.
+  if (!factory) {
+    const f = new ZxcvbnFactory({ graphs: adjacencyGraphs, translations });
+    const options = (f as unknown as { options: RankedOptions }).options;
+    options.rankedDictionaries = Object.fromEntries(rankedDictionaryData.map((d) => [d.name, rankedLookup(d)]));
+    options.rankedDictionariesMaxWordSize = Object.fromEntries(rankedDictionaryData.map((d) => [d.name, d.maxWordSize]));
+    factory = f;
+  }
   return factory;
 }
 

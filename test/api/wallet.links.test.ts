@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { importSPKI, jwtVerify } from 'jose';
 import { PNG } from 'pngjs';
 import { imageSize } from 'image-size';
 import { variantFilename } from '../../shared/images.ts';
@@ -216,8 +216,9 @@ describe('signed-in wallet routes', () => {
     const objectId = `${ISSUER_ID}.${c.person.id}`;
     expect(payload.payload).toEqual({ genericObjects: [{ id: objectId }] });
     // The token grant was signed with the same service-account key, for the token endpoint.
-    const grant = decodeJwt(google.assertions.at(-1)!);
-    expect(grant).toMatchObject({ iss: sa.clientEmail, aud: google.tokenUrl, scope: 'https://www.googleapis.com/auth/wallet_object.issuer' });
+    const { payload: grant, protectedHeader: grantHeader } = await jwtVerify(google.assertions.at(-1)!, await importSPKI(sa.publicKeyPem, 'RS256'), { issuer: sa.clientEmail, audience: google.tokenUrl });
+    expect(grantHeader.alg).toBe('RS256');
+    expect(grant).toMatchObject({ scope: 'https://www.googleapis.com/auth/wallet_object.issuer' });
     const object = google.objects.get(objectId);
     expect(object).toMatchObject({
       id: objectId,

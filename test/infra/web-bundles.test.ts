@@ -26,7 +26,7 @@ describe('the web bundles carry no server code', () => {
   });
 });
 
-// The password strength estimate (zxcvbn-ts, ~1.3 MB with its dictionaries) loads only when a
+// The password strength estimate (zxcvbn-ts, ~1.8 MB with its dictionaries) loads only when a
 // back-office screen asks for a new password (issue 19): never with the public pages, never with
 // the back office's first load. Reads the web build of the test run (the project's global setup builds it).
 describe('password strength estimate stays out of the first loads', () => {

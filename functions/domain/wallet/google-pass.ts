@@ -1,4 +1,6 @@
 import { SignJWT, importPKCS8 } from 'jose';
+import { httpJson } from '../../lib/http-json.ts';
+import type { JsonAnswer } from '../../lib/http-json.ts';
 import type { GoogleConfig } from '../../lib/wallet/config.ts';
 import { UnavailableError } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
@@ -26,6 +28,16 @@ export function googleIds(config: GoogleConfig, personId: string): { classId: st
 }
 
 let token: { value: string; until: number; key: string } | undefined;
+let signingKey: { pem: string; key: Promise<CryptoKey> } | undefined;
+
+/** The service account's key, imported once per container (both JWTs are signed with it). */
+function serviceAccountKey(sa: GoogleConfig['serviceAccount']): Promise<CryptoKey> {
+  if (signingKey?.pem !== sa.private_key) signingKey = { pem: sa.private_key, key: importPKCS8(sa.private_key, 'RS256') };
+  return signingKey.key;
+}
+
+/** Google answers within a second; a hanging connection must not hold the request until Lambda's timeout. */
+const GOOGLE_TIMEOUT_MS = 8000;
 
 /** OAuth access token by the service account's JWT grant (RFC 7523), cached until shortly before it expires. */
 async function accessToken(config: GoogleConfig): Promise<string> {
@@ -35,23 +47,29 @@ async function accessToken(config: GoogleConfig): Promise<string> {
   const assertion = await new SignJWT({ scope: SCOPE })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(sa.client_email).setAudience(sa.token_uri).setIssuedAt(now).setExpirationTime(now + 3600)
-    .sign(await importPKCS8(sa.private_key, 'RS256'));
-  const res = await fetch(sa.token_uri, {
+    .sign(await serviceAccountKey(sa));
+  const res = await httpJson(sa.token_uri, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
+    timeoutMs: GOOGLE_TIMEOUT_MS,
+    keepAlive: true,
   });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-  if (!res.ok || !body.access_token) throw new Error(`Google-Token abgelehnt (${res.status})`);
+  const body = (res.json ?? {}) as { access_token?: string; expires_in?: number };
+  if (res.status < 200 || res.status >= 300 || !body.access_token) throw new Error(`Google-Token abgelehnt (${res.status})`);
   token = { value: body.access_token, until: Date.now() + Math.max(60, (body.expires_in ?? 3600) - 120) * 1000, key: sa.client_email };
   return token.value;
 }
 
-async function call(config: GoogleConfig, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${config.apiUrl}${path}`, {
+const ok = (res: JsonAnswer) => res.status >= 200 && res.status < 300;
+
+async function call(config: GoogleConfig, method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown): Promise<JsonAnswer> {
+  return httpJson(`${config.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${await accessToken(config)}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    body: JSON.stringify(body),
+    timeoutMs: GOOGLE_TIMEOUT_MS,
+    keepAlive: true,
   });
 }
 
@@ -100,13 +118,13 @@ export async function upsertGoogleObject(o: { config: GoogleConfig; card: PassSo
   const { classId, objectId } = googleIds(o.config, o.card.id);
   try {
     const cls = await call(o.config, 'POST', '/genericClass', { id: classId });
-    if (!cls.ok && cls.status !== 409) failed('class insert', cls.status);
+    if (!ok(cls) && cls.status !== 409) failed('class insert', cls.status);
     const object = await googleObject(o);
     const ins = await call(o.config, 'POST', '/genericObject', object);
     if (ins.status === 409) {
       const upd = await call(o.config, 'PUT', `/genericObject/${encodeURIComponent(objectId)}`, object);
-      if (!upd.ok) failed('object update', upd.status);
-    } else if (!ins.ok) failed('object insert', ins.status);
+      if (!ok(upd)) failed('object update', upd.status);
+    } else if (!ok(ins)) failed('object insert', ins.status);
   } catch (err) {
     if (err instanceof UnavailableError) throw err;
     log('error', 'google wallet not reachable', { error: err instanceof Error ? err.message : String(err) });
@@ -122,7 +140,7 @@ export async function googleSaveUrl(o: { config: GoogleConfig; card: PassSource;
   const jwt = await new SignJWT({ typ: 'savetowallet', origins: [o.baseUrl], payload: { genericObjects: [{ id: objectId }] } })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(sa.client_email).setAudience('google').setIssuedAt()
-    .sign(await importPKCS8(sa.private_key, 'RS256'));
+    .sign(await serviceAccountKey(sa));
   return `https://pay.google.com/gp/v/save/${jwt}`;
 }
 
@@ -134,12 +152,12 @@ export async function patchGoogleObject(o: { config: GoogleConfig; card: PassSou
   const { objectId } = googleIds(o.config, o.card.id);
   const body = await googleObject(o);
   const res = await call(o.config, 'PATCH', `/genericObject/${encodeURIComponent(objectId)}`, body);
-  if (!res.ok && res.status !== 404) throw new Error(`Google-Objekt ${objectId} nicht aktualisiert (${res.status})`);
+  if (!ok(res) && res.status !== 404) throw new Error(`Google-Objekt ${objectId} nicht aktualisiert (${res.status})`);
 }
 
 /** For a deleted card only the state changes (its content is gone). */
 export async function expireGoogleObject(o: { config: GoogleConfig; personId: string }): Promise<void> {
   const { objectId } = googleIds(o.config, o.personId);
   const res = await call(o.config, 'PATCH', `/genericObject/${encodeURIComponent(objectId)}`, { state: 'EXPIRED' });
-  if (!res.ok && res.status !== 404) throw new Error(`Google-Objekt ${objectId} nicht abgelaufen (${res.status})`);
+  if (!ok(res) && res.status !== 404) throw new Error(`Google-Objekt ${objectId} nicht abgelaufen (${res.status})`);
 }

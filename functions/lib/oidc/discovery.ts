@@ -1,6 +1,6 @@
 import { ssoMessages as m } from '../../../shared/messages/sso.ts';
 import { ValidationError, UnavailableError } from '../errors.ts';
-import { httpJson } from './http-json.ts';
+import { httpJson } from '../http-json.ts';
 
 /** What we use of a provider's discovery document (OpenID Connect Discovery 1.0, section 3). */
 export interface ProviderMetadata {

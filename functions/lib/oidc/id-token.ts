@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTPayload } from 'jose';
-import { httpJson } from './http-json.ts';
+import { httpJson } from '../http-json.ts';
 
 // ID token checks of OpenID Connect Core 1.0, section 3.1.3.7, with jose: the signature against the
 // provider's published keys (JWKS), the issuer, our client id as audience (and as `azp` when there
