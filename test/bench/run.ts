@@ -94,8 +94,12 @@ async function main(): Promise<void> {
       if (only.length && !only.includes(mod.name)) continue;
       process.stdout.write(`bench ${mod.name} ... `);
       const started = performance.now();
+      // A DynamoDB Local of its own per module: one JVM holding every earlier module's tables and
+      // items answered 3-4 times slower by the time the later modules ran (raw GetItem 341/s against
+      // 1,100-1,700/s fresh), which bent their figures (local throughput 0.36, the tools import).
+      const own = await startDynamoLocal();
       try {
-        const figures = await measureInChild(file, { dynamoEndpoint: dynamo.endpoint, tmpDir });
+        const figures = await measureInChild(file, { dynamoEndpoint: own.endpoint, tmpDir }).finally(() => own.stop());
         const judged = Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { ...f, held: held(f) }]));
         if (Object.values(judged).some((f) => f.held === false)) failed = true;
         report[mod.name] = judged;
