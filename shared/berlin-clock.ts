@@ -47,6 +47,11 @@ export function berlinDate(instant: Date | number): string {
   return `${String(c.year).padStart(4, '0')}-${two(c.month)}-${two(c.day)}`;
 }
 
+/** `YYYY-MM` in Berlin: the month the business (credits, statistics) runs on. */
+export function berlinMonth(instant: Date | number): string {
+  return berlinDate(instant).slice(0, 7);
+}
+
 /** `dd.mm.yyyy, hh:mm` in Berlin (as `de-DE` writes it). */
 export function berlinDateTimeText(instant: Date | number): string {
   const c = berlinClock(instant);

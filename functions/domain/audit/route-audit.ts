@@ -16,7 +16,8 @@ const OBJECT_TYPES: readonly [string, string][] = [
   ['upload', 'upload'], ['auth', 'session'], ['wallet', 'wallet'], ['tools', 'tools'], ['convert', 'tools'], ['audit', 'audit'],
 ];
 
-const ACTIONS: Record<string, AuditAction> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
+/** What a write route does, by its method (routes whose method does not say it: ROUTE_ACTIONS). */
+export const ACTIONS: Record<string, AuditAction> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
 /** Routes whose method does not say what they do. */
 const ROUTE_ACTIONS: Record<string, AuditAction> = {
   authLogout: 'signOut', uploadCreate: 'upload', toolsImport: 'import', toolsLegacyConvert: 'import', convertCsvToJson: 'import', creditHistoryCreate: 'credit',

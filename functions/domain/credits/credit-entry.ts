@@ -1,4 +1,4 @@
-import { berlinDate } from '../../../shared/berlin-clock.ts';
+import { berlinMonth } from '../../../shared/berlin-clock.ts';
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import type { TransactItem } from '../../lib/db.ts';
@@ -23,9 +23,7 @@ export interface CreditEntryItem {
 export const SYSTEM_USER = 'system';
 
 /** `yyyy-mm` of an instant in Europe/Berlin, the calendar the business runs on (without ICU: shared/berlin-clock.ts). */
-export function berlinMonth(date: Date): string {
-  return berlinDate(date).slice(0, 7);
-}
+export { berlinMonth };
 
 /** The `count` months up to and including `month`, oldest first. */
 export function monthsUpTo(month: string, count: number): string[] {

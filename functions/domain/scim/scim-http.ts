@@ -12,7 +12,7 @@ import { findScimToken, noteScimTokenUse } from './scim-tokens.ts';
 import type { ScimTokenItem } from './scim-tokens.ts';
 import type { RouteDef } from '../../../shared/api/define.ts';
 import { runInAuditScope } from '../audit/audit-scope.ts';
-import type { AuditAction, AuditChange } from '../audit/audit-scope.ts';
+import type { AuditChange } from '../audit/audit-scope.ts';
 
 // The SCIM protocol's side of HTTP (RFC 7644 section 3): `application/scim+json` in and out, the
 // company's bearer token instead of a session, and every failure in SCIM's error schema with a
@@ -80,18 +80,16 @@ function asScimError(err: unknown): ScimError | undefined {
   return undefined;
 }
 
-const WRITE_ACTIONS: Record<string, AuditAction> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
-
 /**
  * The directory's writes in the audit log, like a signed-in user's (the SCIM routes are `public`
  * to the handler wrapper, which audits sessions only): the actor is the token (`scim:<tokenId>`,
  * its label as the name), the changes are what the card functions noted, or the route and card.
  */
 async function recordScimAudit(o: { route: RouteDef; token: ScimTokenItem; id: string | undefined; answer: ScimAnswer; changes: readonly AuditChange[] }): Promise<void> {
-  const { recordAudit } = await import('../audit/record-audit.ts');
+  const [{ recordAudit }, { ACTIONS }] = await Promise.all([import('../audit/record-audit.ts'), import('../audit/route-audit.ts')]);
   const created = typeof o.answer.body === 'object' && o.answer.body !== null ? (o.answer.body as { id?: unknown }).id : undefined;
   const fallback: AuditChange = {
-    action: WRITE_ACTIONS[o.route.method] ?? 'write', objectType: 'person', objectId: o.id ?? (typeof created === 'string' ? created : o.route.name),
+    action: ACTIONS[o.route.method] ?? 'write', objectType: 'person', objectId: o.id ?? (typeof created === 'string' ? created : o.route.name),
     companyId: o.token.companyId, fields: [],
   };
   await recordAudit({

@@ -1,17 +1,10 @@
 // Days and months of the statistics are German calendar days (Europe/Berlin), not UTC days:
 // a view at 23:30 UTC on 31 January is a February view in Germany.
 
-import { berlinDate } from '../../../shared/berlin-clock.ts';
+import { berlinDate, berlinMonth } from '../../../shared/berlin-clock.ts';
 
-/** `YYYY-MM-DD` of an instant in Europe/Berlin (without ICU's zone data: shared/berlin-clock.ts). */
-export function berlinDay(instant: Date | number): string {
-  return berlinDate(instant);
-}
-
-/** `YYYY-MM` of an instant in Europe/Berlin. */
-export function berlinMonth(instant: Date | number): string {
-  return berlinDay(instant).slice(0, 7);
-}
+/** `YYYY-MM-DD` and `YYYY-MM` of an instant in Europe/Berlin (without ICU's zone data: shared/berlin-clock.ts). */
+export { berlinDate as berlinDay, berlinMonth };
 
 /** `2026-01` plus `delta` months. */
 export function addMonths(month: string, delta: number): string {
@@ -36,7 +29,7 @@ export function berlinDayCache(): (utcDate: string, utcTime: string) => string |
     const hourKey = `${utcDate}T${utcTime.slice(0, 2)}`;
     if (cache.has(hourKey)) return cache.get(hourKey);
     const instant = Date.parse(`${hourKey}:00:00Z`);
-    const day = Number.isNaN(instant) ? undefined : berlinDay(instant);
+    const day = Number.isNaN(instant) ? undefined : berlinDate(instant);
     cache.set(hourKey, day);
     return day;
   };
