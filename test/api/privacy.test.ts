@@ -141,6 +141,7 @@ describe('DSGVO export and erasure of a card holder', () => {
     await s.cardChanges.drain();
     expect(res.body).toMatchObject({ id: card.person.id, erasedBy: card.user.id, companyId: card.company.id });
     expect(res.body.removed).toMatchObject({ cards: 1, uploads: 3, walletRegistrations: 1, googleObjects: 1, creditEntriesAnonymised: 1, contacts: 1 });
+    expect(res.body.removed.statisticsDays).toBe(before.filter((i) => String(i.pk).endsWith('#STATS')).length);
 
     // Nothing names the person; what names the card id is the erasure record, the audit log and the credit amounts.
     const after = await itemsOf(card);

@@ -13,7 +13,7 @@ import { uploadCdnPaths, uploadStorageKey, variantStorageKeys } from '../uploads
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { getGoogleObject } from '../wallet/pass-registrations.ts';
 import { noteChange } from '../audit/audit-scope.ts';
-import { cardCreditEntries, cardImages, cardStatDays } from './card-holder-data.ts';
+import { cardCreditEntries, cardImages } from './card-holder-data.ts';
 import { eraseCardContacts } from './card-contacts.ts';
 import { loadCardHolder } from './card-holder.ts';
 import type { CardHolderKind } from './card-holder.ts';
@@ -64,8 +64,7 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   }
 
   // Statistics: day items and the rollup (a legacy card's under its legacy company).
-  count('statisticsDays', (await cardStatDays(id)).length);
-  await deleteCardStatistics({ companyId, personId: id });
+  count('statisticsDays', await deleteCardStatistics({ companyId, personId: id }));
 
   // Wallet: every registration of the pass (expired snapshots included). The Google object is the job's (its marker stays until then).
   const regs = await queryAll<{ pk: string; sk: string }>({

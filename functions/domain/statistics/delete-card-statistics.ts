@@ -4,8 +4,10 @@ import { keys } from '../../lib/keys.ts';
 /**
  * Removes a card's counters: its day items and its monthly rollup. Called after the card is gone;
  * an interrupted run leaves the rollup, through which the company delete still finds them.
+ * Answers how many day items it removed (the erasure record counts them).
  */
-export async function deleteCardStatistics(o: { companyId: string; personId: string }): Promise<void> {
+export async function deleteCardStatistics(o: { companyId: string; personId: string }): Promise<number> {
+  let days = 0;
   for await (const page of queryPages<{ pk: string; sk: string }>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
@@ -13,8 +15,10 @@ export async function deleteCardStatistics(o: { companyId: string; personId: str
     ProjectionExpression: 'pk, sk',
   })) {
     if (page.length) await batchDeleteAll(page.map((i) => ({ pk: i.pk, sk: i.sk })));
+    days += page.length;
   }
   await batchDeleteAll([keys.cardStatRollup(o.companyId, o.personId)]);
+  return days;
 }
 
 /**
