@@ -127,6 +127,9 @@ export const keys = {
   vcardCompanyListPartition: () => ({ gsi1pk: 'VCOMPANIES' }),
   vcardSettings: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VSETTINGS' }),
   ownedVcardSettings: (companyId: string) => keys.owned(companyId, 'VSETTINGS', companyId),
+  /** The legacy settings' customCss as typed, apart from the settings item legacy cards read (like keys.profileCss). */
+  vcardSettingsCss: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VSETTINGSCSS' }),
+  ownedVcardSettingsCss: (companyId: string) => keys.owned(companyId, 'VSETTINGSCSS', companyId),
   vcardPerson: (personId: string) => ({ pk: `VPERSON#${personId}`, sk: 'VPERSON' }),
   /** GSI1 entry listing every legacy person sorted by (lower-case) last and first name. */
   vcardPersonListEntry: (nameLower: string, personId: string) => ({ gsi1pk: 'VPERSONS', gsi1sk: `${nameLower}#${personId}` }),
