@@ -57,6 +57,13 @@ describe('profile CSS in an item of its own', () => {
     const list = await s.call('profileList', { params: { companyId: t.company.id }, token: t.user.token });
     expect(list.body.find((p) => p.id === id)?.settings.customCss).toBe(CSS);
 
+    // A copy as the web app makes it (read the profile, create a new one from its content) carries the CSS.
+    const { id: _id, cardCount: _n, version: _v, createdAt: _a, updatedAt: _u, ...content } = got.body;
+    const copy = await s.call('profileCreate', { token: t.user.token, body: { ...content, profilname: 'Mit CSS Kopie' } });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect((await stored(keys.profileCss(copy.body.id)))?.css).toBe(CSS);
+    expect((await stored(keys.profile(copy.body.id)))?.customCssScoped).toBe(SCOPED);
+
     // Changed: the CSS item follows, the profile item still holds no raw CSS, the audit names the field.
     const changed = await saveForm(id, t.user.token, { settings: { ...got.body.settings, customCss: '.name { color: red }' } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
