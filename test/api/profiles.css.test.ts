@@ -5,6 +5,7 @@ import { keys } from '../../functions/lib/keys.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { createBareTenant, createProfile } from '../helpers/card-fixtures.ts';
 import { scanTable, storedAuditEntries } from '../helpers/audit.ts';
+import { unzip } from './privacy-helpers.ts';
 
 // A profile's customCss as typed lives in an item of its own beside the profile item (issue 9's
 // read budget of the public card, which reads the profile item and needs only the scoped copy).
@@ -147,5 +148,16 @@ describe('profile CSS in an item of its own', () => {
     const audit = await auditOf(profile.id, 'update');
     expect(audit.at(-1)?.fields).toEqual(['claim']);
     expect((await s.call('profileGet', { params: { id: profile.id }, token: t.user.token })).body.settings.customCss).toBe(CSS);
+  });
+
+  test("a card holder's DSGVO export shows the profile's CSS as typed (from its CSS item), not the scoped copy", async () => {
+    const t = await createBareTenant(s);
+    const profile = await createProfile(s, t.company.id, { settings: { customCss: CSS } });
+    const cardId = await cardOn(profile.id, t.user.token);
+    const res = await s.call('personDataExport', { params: { id: cardId }, token: t.user.token });
+    expect(res.status).toBe(200);
+    const json = JSON.parse(unzip(res.bytes)['visitenkarte.json']!.toString('utf8'));
+    expect(json.profile.settings.customCss).toBe(CSS);
+    expect(json.profile).not.toHaveProperty('customCssScoped');
   });
 });
