@@ -40,6 +40,13 @@ export const keys = {
   ownedUploadPrefix: (companyId: string) => keys.owned(companyId, 'UPLOAD', ''),
 
   profile: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'PROFILE' }),
+  /**
+   * A profile's customCss as typed (only the form and the edit routes read it), apart from the
+   * profile item the public card reads, which keeps only the scoped copy (issue 9's read budget).
+   * GSI2-owned like the profile, so the company delete removes it.
+   */
+  profileCss: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'CSS' }),
+  ownedProfileCss: (companyId: string, profileId: string) => keys.owned(companyId, 'PROFILECSS', profileId),
   /** GSI1 entry listing a company's profiles in creation order. */
   profileListEntry: (companyId: string, createdAt: string, profileId: string) => ({ gsi1pk: `COMPANY#${companyId}#PROFILES`, gsi1sk: `${createdAt}#${profileId}` }),
   profileListPartition: (companyId: string) => ({ gsi1pk: `COMPANY#${companyId}#PROFILES` }),
@@ -120,6 +127,9 @@ export const keys = {
   vcardCompanyListPartition: () => ({ gsi1pk: 'VCOMPANIES' }),
   vcardSettings: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VSETTINGS' }),
   ownedVcardSettings: (companyId: string) => keys.owned(companyId, 'VSETTINGS', companyId),
+  /** The legacy settings' customCss as typed, apart from the settings item legacy cards read (like keys.profileCss). */
+  vcardSettingsCss: (companyId: string) => ({ pk: `VCOMPANY#${companyId}`, sk: 'VSETTINGSCSS' }),
+  ownedVcardSettingsCss: (companyId: string) => keys.owned(companyId, 'VSETTINGSCSS', companyId),
   vcardPerson: (personId: string) => ({ pk: `VPERSON#${personId}`, sk: 'VPERSON' }),
   /** GSI1 entry listing every legacy person sorted by (lower-case) last and first name. */
   vcardPersonListEntry: (nameLower: string, personId: string) => ({ gsi1pk: 'VPERSONS', gsi1sk: `${nameLower}#${personId}` }),

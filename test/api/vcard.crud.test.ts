@@ -80,6 +80,38 @@ describe('legacy companies', () => {
     expect((await s.call('vcardSettingsUpdate', { params: { id: 'no-such-company' }, token: admin, body: { settings: {} } })).status).toBe(404);
   });
 
+  test('settings: the CSS as typed in an item of its own, the settings item keeps the scoped copy; settings saved before are read inline until the next save; the delete takes it', async () => {
+    const stored = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    const co = await newCompany();
+    const p = await newPerson(co.id);
+    const css = '.name { color: #123456; }';
+    expect((await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { customCss: css } } })).status).toBe(200);
+    const item = (await stored(keys.vcardSettings(co.id)))!;
+    expect(item.settings).not.toHaveProperty('customCss');
+    expect(item.customCssScoped).toBe('.vk-card-root .name { color: #123456; }');
+    expect(await stored(keys.vcardSettingsCss(co.id))).toMatchObject({ css, companyId: co.id, ...keys.ownedVcardSettingsCss(co.id) });
+    expect((await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings.customCss).toBe(css);
+    expect((await s.call('vcardCard', { params: { id: p.id }, token: admin })).body.settings.customCss).toBe(css);
+    expect((await s.call('cardGet', { params: { id: p.id } })).body.profile.settings.customCss).toBe('.vk-card-root .name { color: #123456; }');
+
+    // Saved before the CSS item: inline beside the scoped copy.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.vcardSettings(co.id), UpdateExpression: 'SET settings.customCss = :c', ExpressionAttributeValues: { ':c': css } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vcardSettingsCss(co.id) }));
+    expect((await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings.customCss).toBe(css);
+    const form = (await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings;
+    expect((await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { ...form, theme: 'the-vcard-v2' } } })).status).toBe(200);
+    expect((await stored(keys.vcardSettings(co.id)))!.settings).not.toHaveProperty('customCss');
+    expect((await stored(keys.vcardSettingsCss(co.id)))?.css).toBe(css);
+
+    // Cleared: the CSS item goes; a company delete leaves none behind.
+    expect((await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { ...form, customCss: '' } } })).status).toBe(200);
+    expect(await stored(keys.vcardSettingsCss(co.id))).toBeUndefined();
+    expect((await s.call('vcardSettingsGet', { params: { id: co.id }, token: admin })).body.settings.customCss).toBeNull();
+    expect((await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { customCss: css } } })).status).toBe(200);
+    expect((await s.call('vcardCompanyDelete', { params: { id: co.id }, token: admin })).status).toBe(200);
+    expect(await stored(keys.vcardSettingsCss(co.id))).toBeUndefined();
+  });
+
   test('admin-only: a company user gets 403 on every vcard route, anonymous 401', async () => {
     const co = await newCompany();
     const p = await newPerson(co.id);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { closeBrowser, openPage } from '../helpers/browser.ts';
+import { closeBrowser, openPage, openSignedIn } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { profileFormThemes, themeLabel } from '../../shared/card/themes.ts';
-import { PHONE } from './public-card-fixtures.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '../../functions/lib/dynamo.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
+import { openCard, PHONE } from './public-card-fixtures.ts';
 
 // From the back office to the public card: a card made in the form opens on /c/:id ('Vorschau'),
 // and its QR code downloads as an SVG named after the person.
@@ -77,5 +80,40 @@ describe('back office to public card', () => {
     const forAdmin = await optionsFor(ADMIN);
     expect(forAdmin.map((o) => o.value)).toContain('testing');
     expect(forAdmin.find((o) => o.value === 'testing')?.label).toBe('Test (nur Administratoren)');
+  });
+
+  test('own CSS: the profile form shows the stored CSS (also a profile\'s saved before it had an item of its own), saves a change, the public card applies it', async () => {
+    const t = await createTenant(s);
+    const stored = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    const before = '.vc-name { color: rgb(1, 2, 3); }';
+    const current = (await s.call('profileGet', { params: { id: t.profile.id }, token: t.user.token })).body;
+    const { id: _id, companyId: _c, cardCount: _n, createdAt: _a, updatedAt: _u, ...form } = current;
+    expect((await s.call('profileUpdate', { params: { id: t.profile.id }, token: t.user.token, body: { ...form, settings: { ...form.settings, customCss: before } } })).status).toBe(200);
+    // As the code before the CSS item wrote it: the CSS inline in the profile item, no CSS item.
+    const item = (await stored(keys.profile(t.profile.id)))!;
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...item, settings: { ...(item.settings as object), customCss: before } } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.profileCss(t.profile.id) }));
+    const card = await s.call('personCreate', { token: t.user.token, body: { companyProfilId: t.profile.id, firstname: 'Jürgen', lastname: 'Weiß' } });
+    expect(card.status).toBe(200);
+
+    const { page } = await openPage();
+    const cssField = async () => {
+      await openSignedIn(page, s.baseUrl, t.user.token, `/v2/card/profil/edit/${t.profile.id}`);
+      await page.getByRole('tab', { name: 'Einstellungen' }).click();
+      await page.getByRole('tab', { name: 'Styling' }).click();
+      return page.locator('textarea[name="customCss"]');
+    };
+    await expect((await cssField()).inputValue()).resolves.toBe(before);
+    const after = '.vc-name { color: rgb(4, 5, 6); }';
+    await (await cssField()).fill(after);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Profil wurde erfolgreich gespeichert').waitFor();
+    await expect((await cssField()).inputValue()).resolves.toBe(after);
+    expect((await stored(keys.profileCss(t.profile.id)))?.css).toBe(after);
+    expect((await stored(keys.profile(t.profile.id)))!.settings).not.toHaveProperty('customCss');
+
+    const visitor = (await openPage(PHONE)).page;
+    await openCard(visitor, s.baseUrl, card.body.id);
+    await expect(visitor.locator('.vc-name').evaluate((e) => getComputedStyle(e).color)).resolves.toBe('rgb(4, 5, 6)');
   });
 });

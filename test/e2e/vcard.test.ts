@@ -6,6 +6,9 @@ import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { axeViolations, openCard } from './public-card-fixtures.ts';
 import { makePng } from '../helpers/images.ts';
+import { GetCommand, UpdateCommand, DeleteCommand } from '../../functions/lib/dynamo.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { keys } from '../../functions/lib/keys.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -151,6 +154,33 @@ describe('legacy vcard area in the browser', () => {
     for (const p of persons) expect((await s.call('vcardPersonGet', { params: { id: p.id }, token: await s.adminToken() })).status).toBe(404);
     await visitor.page.goto(`${s.baseUrl}/c/${erika.id}`);
     await visitor.page.getByText('Karte nicht gefunden').waitFor();
+  });
+
+  test('the settings form shows the CSS as typed (also inline in settings saved before its own item) and saves a change', { timeout: 60_000 }, async () => {
+    const admin = await s.adminToken();
+    const co = (await s.call('vcardCompanyCreate', { token: admin, body: { org: uniqueName('CSS-Firma '), plz: '10115', ort: 'Berlin' } })).body as { id: string };
+    const before = '.name { color: #123456; }';
+    expect((await s.call('vcardSettingsUpdate', { params: { id: co.id }, token: admin, body: { settings: { customCss: before } } })).status).toBe(200);
+    // As saved before the CSS item: inline in the settings item.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.vcardSettings(co.id), UpdateExpression: 'SET settings.customCss = :c', ExpressionAttributeValues: { ':c': before } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.vcardSettingsCss(co.id) }));
+    const { page } = await openPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const field = async () => {
+      await page.goto(`${s.baseUrl}/vcard/company/settings/${co.id}`);
+      const css = page.locator('textarea[name="customCss"]');
+      await css.waitFor();
+      return css;
+    };
+    await expect((await field()).inputValue()).resolves.toBe(before);
+    const after = '.name { color: #654321; }';
+    await (await field()).fill(after);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Einstellungen wurden erfolgreich gespeichert');
+    await expect((await field()).inputValue()).resolves.toBe(after);
+    const stored = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    expect((await stored(keys.vcardSettingsCss(co.id)))?.css).toBe(after);
+    expect((await stored(keys.vcardSettings(co.id)))!.settings).not.toHaveProperty('customCss');
   });
 
   test('company users are sent away from the legacy screens', { timeout: 60_000 }, async () => {

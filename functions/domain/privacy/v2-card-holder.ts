@@ -9,7 +9,8 @@ import { privacyMessages as m } from '../../../shared/messages/privacy.ts';
 import { getPersonItem } from '../cards/person-item.ts';
 import { companyCounterUpdate, profileCounterUpdate } from '../cards/card-counters.ts';
 import { matchIndexSteps, matchKeyHash } from '../cards/match-index.ts';
-import { getProfileItem } from '../profiles/profile-item.ts';
+import { getProfileItem, SCOPED_CSS } from '../profiles/profile-item.ts';
+import { cssOf, getProfileCssItem, withCss } from '../profiles/profile-css.ts';
 import { getCompanyItem } from '../companies/company-item.ts';
 import type { CardHolder } from './card-holder.ts';
 
@@ -28,10 +29,12 @@ export async function v2CardHolder(o: { auth: AuthUser; personId: string }): Pro
     item: p as unknown as CardHolder['item'],
     objectType: 'person',
     async context() {
-      const [profile, company] = await profileAndCompany();
+      const [[profile, company], cssItem] = await Promise.all([profileAndCompany(), getProfileCssItem(p.companyProfilId)]);
       if (!company) throw new NotFoundError(m.errors.cardNotFound);
+      // The profile as its form shows it: the CSS as typed (its own item), not the scoped copy.
+      const shown = profile ? withCss(profile, cssOf(profile, cssItem)) : undefined;
       return {
-        profile: profile ? { id: profile.id, profilname: profile.profilname, ...pickProfile(profile as never, p.adresseId) } : null,
+        profile: shown ? { id: shown.id, profilname: shown.profilname, ...pickProfile(shown as never, p.adresseId) } : null,
         company: { id: company.id, org: company.org },
       };
     },
@@ -64,6 +67,6 @@ export async function v2CardHolder(o: { auth: AuthUser; personId: string }): Pro
 
 /** What of the profile the card shows: its display texts, links and the card's address. */
 function pickProfile(profile: Record<string, unknown> & { adressen?: { adresseId: string }[] }, adresseId: string | undefined) {
-  const { adressen, pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, type: _t, cardCount: _n, version: _v, companyId: _co, id: _id, profilname: _pn, ...rest } = profile;
+  const { adressen, pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, type: _t, cardCount: _n, version: _v, companyId: _co, id: _id, profilname: _pn, [SCOPED_CSS]: _sc, ...rest } = profile;
   return { ...rest, address: adressen?.find((x) => x.adresseId === adresseId) ?? null };
 }

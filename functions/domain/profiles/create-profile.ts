@@ -10,13 +10,14 @@ import type { Profile, ProfileInput } from '../../../shared/schemas/profile.ts';
 import { cssUploadOwnershipSteps, newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { withAddressIds } from './address-ids.ts';
 import { profileRecord, profileUploadFields, SCOPED_CSS } from './profile-item.ts';
+import { profileCssSteps, settingsWithoutCss, withCss } from './profile-css.ts';
 import type { ProfileItem } from './profile-item.ts';
 import { checkedCustomCss } from '../../lib/custom-css-on-save.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 /**
- * The profile and the company's `profileCount` are written together; the company must exist and
- * not be on its way out, and the logos must be uploads of that company.
+ * The profile, its CSS item and the company's `profileCount` are written together; the company
+ * must exist and not be on its way out, and the logos must be uploads of that company.
  */
 export async function createProfile(o: { auth: AuthUser; input: ProfileInput }): Promise<Profile> {
   const { companyId } = o.input;
@@ -25,6 +26,7 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
   const now = new Date().toISOString();
   const item = {
     ...o.input,
+    settings: settingsWithoutCss(o.input.settings),
     ...(css ? { [SCOPED_CSS]: css.css } : {}),
     adressen: withAddressIds(o.input.adressen),
     id: randomUUID(),
@@ -52,9 +54,11 @@ export async function createProfile(o: { auth: AuthUser; input: ProfileInput }):
       item: { Put: { TableName: tableName(), Item: profileRecord(item), ConditionExpression: 'attribute_not_exists(pk)' } },
       onFail: () => new Error('profile id collision'),
     },
+    ...profileCssSteps({ profileId: item.id, companyId, css: o.input.settings.customCss, created: true }),
     ...uploadOwnershipSteps(companyId, newlyChosenFiles(profileUploadFields, {}, item)),
     ...cssUploadOwnershipSteps(companyId, css?.uploads ?? []),
   ]);
-  noteChange({ action: 'create', objectType: 'profile', objectId: item.id, companyId, before: undefined, after: item });
-  return item;
+  const created = withCss(item, o.input.settings.customCss);
+  noteChange({ action: 'create', objectType: 'profile', objectId: item.id, companyId, before: undefined, after: created });
+  return created;
 }

@@ -6,12 +6,14 @@ import type { AuthUser } from '../../lib/auth/session.ts';
 import { profileMessages } from '../../../shared/messages/profile.ts';
 import { getAccessibleProfileItem } from './get-profile.ts';
 import { getProfileItem } from './profile-item.ts';
+import { profileCssRemoval } from './profile-css.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 
 /**
  * Deletes a profile that has no cards and is not its company's only one. Both rules are
  * conditions of the delete transaction itself, so a card created or a profile deleted at the
- * same moment cannot slip past them. Uploaded logos stay: a duplicated profile may use them too.
+ * same moment cannot slip past them. Its CSS item goes with it. Uploaded logos stay: a duplicated
+ * profile may use them too.
  */
 export async function deleteProfile(o: { auth: AuthUser; profileId: string }): Promise<void> {
   const current = await getAccessibleProfileItem({ auth: o.auth, profileId: o.profileId });
@@ -42,6 +44,7 @@ export async function deleteProfile(o: { auth: AuthUser; profileId: string }): P
       },
       onFail: () => new ConflictError(profileMessages.onlyProfile),
     },
+    ...profileCssRemoval({ profileId: o.profileId, companyId: current.companyId }),
   ]);
   noteChange({ action: 'delete', objectType: 'profile', objectId: o.profileId, companyId: current.companyId, fields: [] });
 }

@@ -15,10 +15,11 @@ export async function loadProfileSnapshot(person: PersonItem): Promise<NonNullab
     org: person.org, url: person.url, image: person.image, imageWallet: person.imageWallet, color: person.color, adresseId: person.adresseId,
     tel: person.tel, email: person.email, social: [],
   };
+  // A pass uses no CSS; a profile saved before the CSS item holds its raw CSS inline, not copied here.
   const prof: CardProfile | null = profile
     ? {
         firmenname: profile.firmenname as string | undefined, logo: profile.logo as string | undefined, walletLogo: profile.walletLogo as string | undefined,
-        appleLogo: profile.appleLogo as string | undefined, settings: { ...defaultCardSettings, ...(profile.settings as object | undefined) },
+        appleLogo: profile.appleLogo as string | undefined, settings: { ...defaultCardSettings, ...(profile.settings as object | undefined), customCss: null },
       }
     : null;
   return JSON.parse(JSON.stringify({ person: p, profile: prof, lang: company?.lang === 'en' ? 'en' : 'de' }));
