@@ -19,6 +19,13 @@ export type NativeModule = 'sharp';
 export const UPLOADS_PREFIX = 'images/';
 
 /**
+ * Signed Apple passes, one per card (functions/domain/wallet/stored-pass.ts). Private: they hold
+ * the pass's authentication token; no route or CDN path serves this prefix (uploads are served
+ * only under UPLOADS_PREFIX).
+ */
+export const STORED_PASSES_PREFIX = 'wallet-passes/';
+
+/**
  * CloudFront standard logs in the log bucket: `cdn/<distribution id>.<YYYY-MM-DD-HH>.<unique>.gz`
  * (gzip, tab-separated W3C format). The statistics merge consumes objects under this prefix.
  */
@@ -63,6 +70,18 @@ export const images = {
   read: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'read' },
   readWrite: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readWrite' },
   purge: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readDelete', versions: true },
+} as const satisfies Record<string, ObjectGrant>;
+
+/**
+ * Stored passes: `storedPasses.readWrite` (the pass routes serve and store them),
+ * `storedPasses.job` (the card-changed job also removes every version: erasure),
+ * `storedPasses.clear` (listed and deleted: after the image reprocess).
+ */
+export const storedPasses = {
+  readWrite: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite' },
+  job: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', versions: true },
+  clear: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', list: true },
+  purge: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', versions: true },
 } as const satisfies Record<string, ObjectGrant>;
 
 /** Building and signing passes, and pushing updates to installed ones. */

@@ -25,7 +25,7 @@ export function cardCdnPaths(personId: string): string[] {
 }
 
 /** The Query listing the cards of a profile, a company or a legacy company. */
-function cardsQuery(change: CardChange): Parameters<typeof queryPages>[0] {
+export function cardsQuery(change: CardChange): Parameters<typeof queryPages>[0] {
   if (change.scope === 'profile') {
     return {
       TableName: tableName(),

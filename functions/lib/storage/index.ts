@@ -18,8 +18,9 @@ export function uploads(): Storage {
   return (storage = {
     get: async (key) => (await s3).get(key),
     exists: async (key) => (await s3).exists(key),
-    put: async (key, data, contentType) => (await s3).put(key, data, contentType),
+    put: async (key, data, contentType, metadata) => (await s3).put(key, data, contentType, metadata),
     delete: async (key) => (await s3).delete(key),
     purge: async (key) => (await s3).purge(key),
+    list: async (prefix) => (await s3).list(prefix),
   });
 }
