@@ -74,14 +74,16 @@ export const images = {
 
 /**
  * Stored passes: `storedPasses.readWrite` (the pass routes serve and store them),
- * `storedPasses.job` (the card-changed job also removes every version: erasure),
+ * `storedPasses.job` (the card-changed job also removes an erased card's every version),
+ * `storedPasses.remove` (company delete), `storedPasses.purge` (the erasure),
  * `storedPasses.clear` (listed and deleted: after the image reprocess).
  */
 export const storedPasses = {
   readWrite: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite' },
   job: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', versions: true },
-  clear: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', list: true },
+  remove: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete' },
   purge: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', versions: true },
+  clear: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', list: true },
 } as const satisfies Record<string, ObjectGrant>;
 
 /** Building and signing passes, and pushing updates to installed ones. */

@@ -6,7 +6,7 @@ import type { CardChange } from '../cards/card-change.ts';
 import { cardsQuery } from '../cards/invalidate-cards.ts';
 import { loadWalletCard } from './wallet-card.ts';
 import { buildAndStorePass, currentStoredPass, passContentKey } from './stored-pass.ts';
-import { removeStoredPass } from './stored-pass-key.ts';
+import { purgeStoredPass, removeStoredPass } from './stored-pass-key.ts';
 
 // The stored-pass half of the `card-changed` job: every changed card's Apple pass is built and
 // stored before its devices are pushed (their GET then finds it), and a visitor's first download
@@ -56,9 +56,12 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
  */
 export async function storeChangedPasses(o: { changes: CardChange[]; config: AppleConfig | undefined; first?: Iterable<string> }): Promise<StoredPassesResult> {
   const result: StoredPassesResult = { built: 0, current: 0, removed: 0, deferred: 0, failed: 0 };
-  const gone = new Set(o.changes.filter((c) => c.scope === 'card' && (c.erased || c.deletedCard)).map((c) => c.targetId));
-  for (const id of gone) {
-    await removeStoredPass(id);
+  const removals = o.changes.filter((c) => c.scope === 'card' && (c.erased || c.deletedCard));
+  const gone = new Set(removals.map((c) => c.targetId));
+  for (const change of removals) {
+    // The erasure purged it already; once more here, every version, in case a build of this job raced it.
+    if (change.erased) await purgeStoredPass(change.targetId);
+    else await removeStoredPass(change.targetId);
     result.removed++;
   }
   if (!o.config) return result;

@@ -17,11 +17,14 @@ export function storedPassKey(cardId: string): string | undefined {
   }
 }
 
-/**
- * Removes a card's stored pass with every stored version (a deleted or erased card: the pass holds
- * the person and the pass's token). Answers how many versions went.
- */
-export async function removeStoredPass(cardId: string): Promise<number> {
+/** Removes a deleted card's stored pass (in the versioned bucket it stays recoverable as long as a deleted image). */
+export async function removeStoredPass(cardId: string): Promise<void> {
+  const key = storedPassKey(cardId);
+  if (key) await uploads().delete(key);
+}
+
+/** Removes an erased card's stored pass with every stored version (DSGVO Art. 17: it holds the person). Answers how many versions went. */
+export async function purgeStoredPass(cardId: string): Promise<number> {
   const key = storedPassKey(cardId);
   return key ? uploads().purge(key) : 0;
 }

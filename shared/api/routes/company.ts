@@ -40,7 +40,7 @@ export const companyDelete = defineRoute({
   name: 'companyDelete', method: 'DELETE', path: '/api/card/company/{id}', access: 'admin',
   handler: 'functions/handlers/company/company-delete.ts',
   // Its OpenID client secret (issue 26) and its cards' stored passes go with it.
-  needs: { table: 'readWrite', objects: [images.readWrite, storedPasses.purge], queues: ['invalidation'], oidcClientSecrets: 'readWrite' },
+  needs: { table: 'readWrite', objects: [images.readWrite, storedPasses.remove], queues: ['invalidation'], oidcClientSecrets: 'readWrite' },
   params: companyIdParams, output: z.object({ id: z.string() }),
 });
 

@@ -46,7 +46,7 @@ export const vcardCompanyUpdate = defineRoute({
 export const vcardCompanyDelete = defineRoute({
   name: 'vcardCompanyDelete', method: 'DELETE', path: '/api/vcard/company/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-company-delete.ts',
-  needs: { table: 'readWrite', objects: [storedPasses.purge], queues: ['invalidation'] },
+  needs: { table: 'readWrite', objects: [storedPasses.remove], queues: ['invalidation'] },
   params: vcardIdParams, output: z.object({ id: z.string() }),
 });
 
