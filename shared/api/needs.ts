@@ -79,8 +79,9 @@ export const images = {
  * `storedPasses.clear` (listed and deleted: after the image reprocess).
  */
 export const storedPasses = {
-  readWrite: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite' },
-  job: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', versions: true },
+  // `list`: a pass not stored yet is a 404 to GetObject (without it S3 answers 403).
+  readWrite: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', list: true },
+  job: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', list: true, versions: true },
   remove: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete' },
   purge: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', versions: true },
   clear: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', list: true },
