@@ -51,6 +51,15 @@ describe('stored Apple passes', { timeout: 60_000 }, () => {
     // Not written again: no route built.
     expect(stored(c.person.id)!.written).toBe(first!.written);
 
+    // A card created into a profile nobody edits afterwards: its creation alone has the job store its pass.
+    const another = await s.call('personCreate', { token: c.user.token, body: { ...c.body, firstname: 'Erika' } });
+    expect(another.status, JSON.stringify(another.body)).toBe(200);
+    expect(stored(another.body.id)).toBeUndefined();
+    await s.cardChanges.drain();
+    const newCardPass = stored(another.body.id);
+    expect(newCardPass, 'stored by the job after the creation').toBeDefined();
+    expect((await ownPass(another.body.id, c.user.token)).bytes.equals(newCardPass!.bytes)).toBe(true);
+
     const edit = await s.call('personUpdate', { params: { id: c.person.id }, token: c.user.token, body: { ...c.body, position: 'Einkaufsleitung', version: c.person.version } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     await s.cardChanges.drain();

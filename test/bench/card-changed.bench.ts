@@ -113,7 +113,8 @@ const bench: BenchModule = {
         await registerDevice({ serial: r.id, deviceId: r.device, pushToken: randomBytes(32).toString('hex'), companyId: company.id, profileId: big.id, baseUrl: s.baseUrl });
       });
       const devicesExpected = (PROFILE_CARDS - 1) * DEVICES_PER_CARD + DEVICES_PER_PASS;
-      // The 1,000 new cards' changes: the job builds and stores each card's pass.
+      // The 1,000 new cards' changes: the job builds and stores each card's pass (alongside the
+      // creations and registrations: the feed polls meanwhile; this times what was left).
       const createdStart = performance.now();
       await feed.drain();
       const createdJobMs = performance.now() - createdStart;
@@ -173,11 +174,11 @@ const bench: BenchModule = {
         },
         profileChangePassesStored: {
           value: rebuilt, unit: 'passes', budget: PROFILE_CARDS, direction: 'min',
-          note: `stored Apple passes the job built anew for the profile change (every card's: the colour changed), before its pushes; the ${PROFILE_CARDS} new cards' ${createdStored} passes had been built by the job in ${Math.round(createdJobMs)} ms`,
+          note: `stored Apple passes the job built anew for the profile change (every card's: the colour changed), before its pushes; the ${PROFILE_CARDS} new cards' ${createdStored} passes had been built by the job before`,
         },
-        cardCreationJobMs: {
+        cardCreationDrainMs: {
           value: Math.round(createdJobMs), unit: 'ms',
-          note: `the job handling the ${PROFILE_CARDS} card creations (${createdStored} passes built and stored, no registrations yet)`,
+          note: `what was left of the job for the ${PROFILE_CARDS} card creations after they and the registrations were written (the feed ran alongside): ${createdStored} passes stored by then`,
         },
         profileChangePushes: {
           value: jobPushes, unit: 'pushes', budget: DEVICES_PER_PASS * PROFILE_CARDS, direction: 'max',
