@@ -1,6 +1,7 @@
 import type { AppleConfig } from '../../lib/wallet/config.ts';
 import { queryPages } from '../../lib/db.ts';
 import { log } from '../../lib/log.ts';
+import { pool } from '../../lib/pool.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { CardChange } from '../cards/card-change.ts';
 import { cardsQuery } from '../cards/invalidate-cards.ts';
@@ -39,13 +40,6 @@ async function cardIdsOf(change: CardChange): Promise<string[]> {
     for (const item of page) if (item.id) ids.push(item.id);
   }
   return ids;
-}
-
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
 }
 
 /**

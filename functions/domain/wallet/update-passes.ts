@@ -3,6 +3,7 @@ import type { AppleConfig, GoogleConfig } from '../../lib/wallet/config.ts';
 import { pushPassUpdates } from '../../lib/wallet/apns.ts';
 import type { PushResult } from '../../lib/wallet/apns.ts';
 import { log } from '../../lib/log.ts';
+import { pool } from '../../lib/pool.ts';
 import type { CardChange } from '../cards/card-change.ts';
 import { loadWalletCard } from './wallet-card.ts';
 import { expireGoogleObject, patchGoogleObject } from './google-pass.ts';
@@ -66,14 +67,6 @@ async function markersOf(change: CardChange): Promise<GoogleObjectMarker[]> {
   if (change.companyDeleted) return [];
   const all = await googleObjectsOfCompany(change.companyId);
   return change.scope === 'profile' ? all.filter((m) => m.profileId === change.targetId) : all;
-}
-
-/** Runs `fn` over `items`, at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
 }
 
 /** The latest change per card, profile or company of a batch: ten edits of one card read its registrations once. */
