@@ -2,7 +2,7 @@
 // its trigger and what it may touch. The stack turns every entry into one function (same base as
 // the API areas), its trigger and its grants; `npm run build` bundles it (infra/bundle.ts).
 // Pure data (no CDK imports): the bundler reads it too.
-import { CDN_LOG_PREFIX, images, walletSecrets } from '../shared/api/needs.ts';
+import { CDN_LOG_PREFIX, images, storedPasses, walletSecrets } from '../shared/api/needs.ts';
 import type { Needs } from '../shared/api/needs.ts';
 import { CARD_CHANGED_SOURCE } from '../functions/jobs/card-changed-source.ts';
 
@@ -78,8 +78,9 @@ export const jobs: readonly JobDef[] = [
     description: 'After a card change: its cards\' CDN paths to the invalidation queue, one push per installed Apple pass\'s device, Google objects updated',
     trigger: { kind: 'tableStream', ...CARD_CHANGED_SOURCE, filter: CARD_CHANGED_SOURCE.filter, deadLetters: 'cardChanged' },
     // The only function that pushes to APNs and calls Google's Wallet API (with the wallet
-    // configuration) and asks for card invalidations; the card writes only record the change.
-    needs: { table: 'readWrite', secrets: walletSecrets, objects: [images.read], queues: ['invalidation'] },
+    // configuration) and asks for card invalidations; the card writes only record the change. It
+    // builds and stores each changed card's Apple pass and removes a deleted or erased card's.
+    needs: { table: 'readWrite', secrets: walletSecrets, objects: [images.read, storedPasses.job], queues: ['invalidation'] },
     // A 1,000-card profile change took 4 s locally (bench cardChanged); retries with backoff inside.
     timeoutSeconds: 300,
   },
@@ -117,8 +118,9 @@ export const jobs: readonly JobDef[] = [
     handler: 'functions/jobs/images-reprocess.ts',
     description: 'Remakes every upload\'s image files with the current pipeline (npm run images:reprocess locally); invoke again while it answers done: false',
     trigger: { kind: 'manual' },
-    // Reads originals, writes their derivatives, marks the upload record; invalidates renewed originals.
-    needs: { table: 'readWrite', objects: [images.readWrite], queues: ['invalidation'], native: ['sharp'] },
+    // Reads originals, writes their derivatives, marks the upload record; invalidates renewed
+    // originals; clears the stored Apple passes (built again with the remade images).
+    needs: { table: 'readWrite', objects: [images.readWrite, storedPasses.clear], queues: ['invalidation'], native: ['sharp'] },
     // One upload at a time: peak memory about 200 MB (bench imagePipeline); the memory buys CPU
     // (libvips runs on one thread here), 1536 MB is 0.87 vCPU.
     memorySize: 1536,

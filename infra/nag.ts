@@ -43,6 +43,10 @@ export function acknowledgeNagFindings(stack: Stack, o: NagContext): void {
         id: `${rule('IAM5')}[Resource::${arnRef(uploads)}/images/*]`,
         reason: 'Uploaded images have random names under images/: the grant covers exactly that prefix with explicit actions.',
       });
+      Validations.of(fn).acknowledge({
+        id: `${rule('IAM5')}[Resource::${arnRef(uploads)}/wallet-passes/*]`,
+        reason: 'Stored Apple passes, one per card id under wallet-passes/: the grant covers exactly that prefix with explicit actions.',
+      });
     }
   }
   const logs = find('Logs');

@@ -19,6 +19,13 @@ export type NativeModule = 'sharp';
 export const UPLOADS_PREFIX = 'images/';
 
 /**
+ * Signed Apple passes, one per card (functions/domain/wallet/stored-pass.ts). Private: they hold
+ * the pass's authentication token; no route or CDN path serves this prefix (uploads are served
+ * only under UPLOADS_PREFIX).
+ */
+export const STORED_PASSES_PREFIX = 'wallet-passes/';
+
+/**
  * CloudFront standard logs in the log bucket: `cdn/<distribution id>.<YYYY-MM-DD-HH>.<unique>.gz`
  * (gzip, tab-separated W3C format). The statistics merge consumes objects under this prefix.
  */
@@ -63,6 +70,21 @@ export const images = {
   read: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'read' },
   readWrite: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readWrite' },
   purge: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readDelete', versions: true },
+} as const satisfies Record<string, ObjectGrant>;
+
+/**
+ * Stored passes: `storedPasses.readWrite` (the pass routes serve and store them),
+ * `storedPasses.job` (the card-changed job also removes an erased card's every version),
+ * `storedPasses.remove` (company delete), `storedPasses.purge` (the erasure),
+ * `storedPasses.clear` (listed and deleted: after the image reprocess).
+ */
+export const storedPasses = {
+  // `list`: a pass not stored yet is a 404 to GetObject (without it S3 answers 403).
+  readWrite: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', list: true },
+  job: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readWrite', list: true, versions: true },
+  remove: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete' },
+  purge: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', versions: true },
+  clear: { bucket: 'uploads', prefix: STORED_PASSES_PREFIX, access: 'readDelete', list: true },
 } as const satisfies Record<string, ObjectGrant>;
 
 /** Building and signing passes, and pushing updates to installed ones. */

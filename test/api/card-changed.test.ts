@@ -39,10 +39,10 @@ async function edit(c: Awaited<ReturnType<typeof newCard>>, changes: Record<stri
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** The change items of one card, as the stream delivered them (for a redelivery by hand). */
+/** The change items of one card after its creation, as the stream delivered them (for a redelivery by hand). */
 async function changeRecordsOf(personId: string): Promise<DynamoDBStreamEvent> {
   const out = await db().send(new ScanCommand({
-    TableName: tableName(), FilterExpression: '#t = :t AND targetId = :id', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':t': 'cardChange', ':id': personId },
+    TableName: tableName(), FilterExpression: '#t = :t AND targetId = :id AND attribute_not_exists(created)', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':t': 'cardChange', ':id': personId },
   }));
   return {
     Records: (out.Items ?? []).map((item) => ({

@@ -174,12 +174,14 @@ describe('functions per area', () => {
     expect(actions('ApiAreauser')).not.toContain('s3:GetObject');
     expect(JSON.stringify(policy('ApiAreauser'))).not.toContain('index/*');
     expect(actions('Jobscdninvalidate')).toContain('cloudfront:CreateInvalidation');
-    // Issue 27: only the privacy area erases image versions, and only under images/.
+    // Issue 27: only the privacy area erases versions (images and the stored pass); the card-changed
+    // job only the stored passes' (an erased card's, should its build have raced the erasure).
     const versioned = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('s3:DeleteObjectVersion')).map(([id]) => id);
-    expect(versioned).toHaveLength(1);
-    expect(versioned[0]).toMatch(/^ApiAreaprivacy/);
-    const listVersions = policy('ApiAreaprivacy').find((st) => [st.Action].flat().includes('s3:ListBucketVersions')) as { Condition?: unknown } | undefined;
-    expect(listVersions?.Condition).toEqual({ StringLike: { 's3:prefix': ['images/*'] } });
+    expect(versioned).toHaveLength(2);
+    expect(versioned).toEqual(expect.arrayContaining([expect.stringMatching(/^ApiAreaprivacy/), expect.stringMatching(/^Jobscardchanged/)]));
+    const versionPrefixes = (prefix: string) => policy(prefix).filter((st) => [st.Action].flat().includes('s3:ListBucketVersions')).map((st) => (st as { Condition?: unknown }).Condition);
+    expect(versionPrefixes('ApiAreaprivacy')).toEqual(expect.arrayContaining([{ StringLike: { 's3:prefix': ['images/*'] } }, { StringLike: { 's3:prefix': ['wallet-passes/*'] } }]));
+    expect(versionPrefixes('Jobscardchanged')).toEqual([{ StringLike: { 's3:prefix': ['wallet-passes/*'] } }]);
   });
 
   test('only the contact area sends e-mail, through SES, only as the configured sender (context mailFrom)', () => {

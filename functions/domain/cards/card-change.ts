@@ -39,6 +39,11 @@ export interface CardChange {
   erased?: boolean;
   /** More CDN paths to drop with the card's own (an erased card's images); removed once handled. */
   paths?: string[];
+  /**
+   * A new card: nothing of it is cached or installed yet, so nothing is invalidated or pushed; the
+   * job builds and stores its Apple pass, so its first download is served stored.
+   */
+  created?: boolean;
 }
 
 export { CARD_CHANGE_TYPE };
@@ -73,10 +78,10 @@ export function cardChangeStep(c: CardChangeInput): GuardedItem {
 /** A change as the stream delivers it (the item's attributes, unmarshalled); undefined for any other item. */
 export function asCardChange(item: Record<string, unknown> | undefined): CardChange | undefined {
   if (!item || item.type !== CARD_CHANGE_TYPE || typeof item.changeId !== 'string') return undefined;
-  const { changeId, at, scope, targetId, companyId, deletedCard, companyDeleted, erased, paths } = item as unknown as CardChange;
+  const { changeId, at, scope, targetId, companyId, deletedCard, companyDeleted, erased, paths, created } = item as unknown as CardChange;
   return {
     changeId, at: Number(at), scope, targetId, companyId,
     ...(deletedCard ? { deletedCard } : {}), ...(companyDeleted ? { companyDeleted } : {}),
-    ...(erased ? { erased } : {}), ...(Array.isArray(paths) && paths.length ? { paths: paths.map(String) } : {}),
+    ...(erased ? { erased } : {}), ...(Array.isArray(paths) && paths.length ? { paths: paths.map(String) } : {}), ...(created ? { created } : {}),
   };
 }

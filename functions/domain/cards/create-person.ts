@@ -7,6 +7,7 @@ import type { Person, PersonInput } from '../../../shared/schemas/person.ts';
 import { cardProfile } from './card-profile.ts';
 import { companyCounterUpdate, profileCounterUpdate } from './card-counters.ts';
 import { runGuarded, scopeSteps } from '../../lib/guarded-transaction.ts';
+import { cardChangeStep } from './card-change.ts';
 import type { GuardedItem } from '../../lib/guarded-transaction.ts';
 import { uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { personRecord } from './person-item.ts';
@@ -63,6 +64,8 @@ export async function createPerson(o: {
     { item: profileCounterUpdate(item.companyProfilId, item.companyId, 1), onFail: profileGone },
     ...uploadOwnershipSteps(item.companyId, { image: item.image, imageWallet: item.imageWallet }),
     ...matchIndexSteps(item.companyId, item.id, undefined, item),
+    // The card-changed job builds and stores its Apple pass (nothing to invalidate or push yet).
+    cardChangeStep({ scope: 'card', targetId: item.id, companyId: item.companyId, created: true }),
     ...(o.extraSteps ?? []),
   ]);
   noteChange({ action: 'create', objectType: 'person', objectId: item.id, companyId: item.companyId, before: undefined, after: item, ...(cost ? { detail: { credits: -cost } } : {}) });

@@ -14,6 +14,8 @@ export interface CardChangesResult {
   handled: number;
   skipped: number;
   invalidatedPaths: number;
+  /** Apple passes built and stored (the rest were current or deferred: see the job's log). */
+  passesBuilt: number;
   pushes: number;
   removedTokens: number;
   googleUpdates: number;
@@ -55,12 +57,13 @@ export async function handleCardChanges(o: { changes: CardChange[]; retry?: Retr
   const retry = o.retry ?? DEFAULT_RETRY;
   const unique = [...new Map(o.changes.map((c) => [c.changeId, c])).values()];
   const open = (await Promise.all(unique.map(async (c) => ((await isDone(c)) ? undefined : c)))).filter((c): c is CardChange => c !== undefined);
-  const result: CardChangesResult = { handled: 0, skipped: unique.length - open.length, invalidatedPaths: 0, pushes: 0, removedTokens: 0, googleUpdates: 0 };
+  const result: CardChangesResult = { handled: 0, skipped: unique.length - open.length, invalidatedPaths: 0, passesBuilt: 0, pushes: 0, removedTokens: 0, googleUpdates: 0 };
   if (!open.length) return result;
   const paths = await cdnPathsOf(open);
   await invalidateOrThrow(paths);
   result.invalidatedPaths = paths.length;
   const passes = await updatePasses({ changes: open, retry });
+  result.passesBuilt = passes.passes.built;
   result.pushes = passes.pushes;
   result.removedTokens = passes.removedTokens;
   result.googleUpdates = passes.googleUpdates;
@@ -71,6 +74,6 @@ export async function handleCardChanges(o: { changes: CardChange[]; retry?: Retr
   const now = Date.now();
   await Promise.all(open.map((c) => markDone(c, now)));
   result.handled = open.length;
-  log('info', 'card-changed batch handled', { ...result });
+  log('info', 'card-changed batch handled', { ...result, passes: passes.passes });
   return result;
 }

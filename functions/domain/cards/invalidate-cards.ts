@@ -25,7 +25,7 @@ export function cardCdnPaths(personId: string): string[] {
 }
 
 /** The Query listing the cards of a profile, a company or a legacy company. */
-function cardsQuery(change: CardChange): Parameters<typeof queryPages>[0] {
+export function cardsQuery(change: CardChange): Parameters<typeof queryPages>[0] {
   if (change.scope === 'profile') {
     return {
       TableName: tableName(),
@@ -68,6 +68,8 @@ export async function cdnPathsOf(changes: CardChange[]): Promise<string[]> {
   const cards = new Set<string>();
   const own = new Set(changes.flatMap((c) => c.paths ?? []));
   for (const change of changes) {
+    // A new card has no cached copy yet.
+    if (change.created) continue;
     const ids = await affectedCardIds(change);
     if (ids === 'all') return [...ALL_CARDS_PATHS, ...own];
     for (const id of ids) for (const p of cardCdnPaths(id)) cards.add(p);

@@ -7,6 +7,7 @@ import { uploads } from '../../lib/storage/index.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { cardChangePut } from '../cards/card-change.ts';
 import { uploadCdnPaths, variantStorageKeys } from '../uploads/storage-keys.ts';
+import { removeStoredPass } from '../wallet/stored-pass-key.ts';
 import { companyMessages } from '../../../shared/messages/company.ts';
 import type { CompanyItem } from './company-item.ts';
 import { assignmentSteps, loadCompanyUsers } from './company-users.ts';
@@ -45,6 +46,9 @@ export async function deleteOwnedItems(companyId: string): Promise<void> {
       // An upload is its original and its resized variants (shared/images.ts).
       const stored = files.flatMap((k) => [...variantStorageKeys(k), k]);
       for (let i = 0; i < stored.length; i += 10) await Promise.all(stored.slice(i, i + 10).map((k) => uploads().delete(k)));
+      // A card's stored Apple pass (the card-changed job's) goes with the card: it holds the person.
+      const cards = owned.flatMap((i) => (i.sk === keys.person('').sk || i.sk === keys.vcardPerson('').sk ? [i.pk.slice(i.pk.indexOf('#') + 1)] : []));
+      for (let i = 0; i < cards.length; i += 10) await Promise.all(cards.slice(i, i + 10).map(removeStoredPass));
       // Erasure must not wait for the CDN's year-long cache of the immutable image answers.
       await invalidate(files.flatMap(uploadCdnPaths));
       await batchDeleteAll(owned.map((i) => ({ pk: i.pk, sk: i.sk })));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../../lib/db.ts';
 import { runGuarded } from '../../lib/guarded-transaction.ts';
+import { cardChangeStep } from '../cards/card-change.ts';
 import { newlyChosenFiles, uploadOwnershipSteps } from '../uploads/upload-ownership.ts';
 import { keys } from '../../lib/keys.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -32,6 +33,8 @@ export async function createVcardPerson(o: { input: VcardPersonInput }): Promise
     },
     // Images must be uploads of the person's legacy company.
     ...uploadOwnershipSteps(item.companyId, newlyChosenFiles(vcardPersonUploadFields, {}, item)),
+    // The card-changed job builds and stores its Apple pass (nothing to invalidate or push yet).
+    cardChangeStep({ scope: 'card', targetId: item.id, companyId: item.companyId, created: true }),
   ]);
   return toVcardPerson(item);
 }

@@ -12,6 +12,7 @@ import { cardChangeStep } from '../cards/card-change.ts';
 import { uploadCdnPaths, uploadStorageKey, variantStorageKeys } from '../uploads/storage-keys.ts';
 import { deleteCardStatistics } from '../statistics/delete-card-statistics.ts';
 import { getGoogleObject } from '../wallet/pass-registrations.ts';
+import { purgeStoredPass } from '../wallet/stored-pass-key.ts';
 import { noteChange } from '../audit/audit-scope.ts';
 import { cardCreditEntries, cardImages } from './card-holder-data.ts';
 import { eraseCardContacts } from './card-contacts.ts';
@@ -76,6 +77,8 @@ export async function erasePerson(o: { auth: AuthUser; personId: string; confirm
   });
   await batchDeleteAll(regs.map((r) => ({ pk: r.pk, sk: r.sk })));
   count('walletRegistrations', regs.length);
+  // The stored Apple pass, every version (the card-changed job removes it once more after the card is gone).
+  count('storedPasses', await purgeStoredPass(id));
   if (await getGoogleObject(id)) count('googleObjects', 1);
 
   // Credit history: the amounts stay (accounting), the holder's name goes.

@@ -2,6 +2,7 @@ import { UpdateCommand } from '../../lib/dynamo.ts';
 import { db, isConditionFailure, queryPages, tableName } from '../../lib/db.ts';
 import { keys } from '../../lib/keys.ts';
 import { log } from '../../lib/log.ts';
+import { clearStoredPasses } from '../wallet/stored-pass-key.ts';
 import { invalidate } from '../../lib/cdn/invalidate.ts';
 import { uploads } from '../../lib/storage/index.ts';
 import { originalNeedsRenewal, reprocessImage } from '../../lib/images/pipeline.ts';
@@ -32,6 +33,8 @@ export interface ReprocessResult {
   failed: number;
   /** False when the deadline stopped the run: start it again to go on. */
   done: boolean;
+  /** Stored Apple passes removed when the run finished (built again on demand with the new images). */
+  passesCleared?: number;
 }
 
 /** Every company and legacy company id (the owners of uploads), page by page. */
@@ -103,5 +106,9 @@ export async function reprocessUploads(o: { deadline?: number } = {}): Promise<R
       }
     }
   }
+  // A stored pass built before its images were remade (or made at all: uploads older than the
+  // pass images) lacks them under the same names, which its content key cannot see. Cleared once
+  // the whole run is done, also when an earlier invocation did the remaking.
+  result.passesCleared = await clearStoredPasses();
   return result;
 }

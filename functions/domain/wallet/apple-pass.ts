@@ -10,13 +10,12 @@ import type { PassImageName, PassScale } from '../../../shared/images.ts';
 import type { WalletImage } from '../../../shared/card/wallet.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import type { PassSource } from './wallet-card.ts';
+import { webServiceUrl } from './stored-pass.ts';
 
-/** Where Apple's PassKit web service lives under the product's address. */
-export function webServiceUrl(base: string): string {
-  return `${base}/api/wallet/passkit`;
-}
-
-/** The card's pass: serial number = card id, so a re-download replaces the installed pass. */
+/**
+ * The card's pass: serial number = card id, so a re-download replaces the installed pass. What it
+ * reads must be in stored-pass.ts passContentKey (or bump STORED_PASS_FORMAT there).
+ */
 export async function buildApplePass(o: { card: PassSource; config: AppleConfig; baseUrl: string; voided?: boolean }): Promise<Buffer> {
   const { card, config } = o;
   const serial = card.id;

@@ -10,6 +10,7 @@ import type { PassSource } from './wallet-card.ts';
 import { registerDevice, registrationsOfDevice, registrationsOfPass, unregisterDevice } from './pass-registrations.ts';
 import { snapshotSource } from './pass-snapshot.ts';
 import { PKPASS_TYPE } from './pkpass-type.ts';
+import { cardPass } from './stored-pass.ts';
 
 // Apple's PassKit web service (Wallet Passes > Adding a Web Service to Update Passes). Every call
 // but the log carries `Authorization: ApplePass <authenticationToken>` of the pass.
@@ -75,9 +76,16 @@ export async function latestPass(o: { event: HttpEvent; passTypeId: string; seri
   const lastModified = new Date(Math.floor(updatedAt / 1000) * 1000).toUTCString();
   const since = o.event.headers?.['if-modified-since'];
   if (since && Date.parse(since) >= Math.floor(updatedAt / 1000) * 1000) return empty(304, { 'last-modified': lastModified });
-  // passkit-generator only here: the other web service calls never load it.
-  const { buildApplePass } = await import('./apple-pass.ts');
-  const pass = await buildApplePass({ card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(), voided });
+  const inputs = { card: source!, config, baseUrl: regs[0]?.baseUrl ?? publicBaseUrl(), voided };
+  // A card's pass is stored (the card-changed job built it before the push that brought the device
+  // here). A deleted card's voided pass is built each time and never stored: nothing of it stays in
+  // storage after the card went (passkit-generator only here: the other web service calls never load it).
+  let pass: Buffer;
+  if (card) pass = await cardPass(inputs);
+  else {
+    const { buildApplePass } = await import('./apple-pass.ts');
+    pass = await buildApplePass(inputs);
+  }
   return { kind: 'file', contentType: PKPASS_TYPE, body: pass, headers: { 'last-modified': lastModified, 'cache-control': 'no-store' } };
 }
 

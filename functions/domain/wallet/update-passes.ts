@@ -3,6 +3,7 @@ import type { AppleConfig, GoogleConfig } from '../../lib/wallet/config.ts';
 import { pushPassUpdates } from '../../lib/wallet/apns.ts';
 import type { PushResult } from '../../lib/wallet/apns.ts';
 import { log } from '../../lib/log.ts';
+import { pool } from '../../lib/pool.ts';
 import type { CardChange } from '../cards/card-change.ts';
 import { loadWalletCard } from './wallet-card.ts';
 import { expireGoogleObject, patchGoogleObject } from './google-pass.ts';
@@ -12,11 +13,14 @@ import {
 } from './pass-registrations.ts';
 import type { GoogleObjectMarker, PassRegistration } from './pass-registrations.ts';
 import { loadProfileSnapshot } from './pass-snapshot.ts';
+import { storeChangedPasses } from './store-changed-passes.ts';
+import type { StoredPassesResult } from './store-changed-passes.ts';
 import { withRetry } from '../../lib/retry.ts';
 import type { RetryOptions } from '../../lib/retry.ts';
 
-// The wallet half of the `card-changed` job: installed Apple passes get their change stamped and
-// one push per device, Google objects a PATCH (or expiry). Runs off the request path only.
+// The wallet half of the `card-changed` job: changed cards' Apple passes built and stored,
+// installed ones get their change stamped and one push per device, Google objects a PATCH (or
+// expiry). Runs off the request path only.
 
 /** Google calls at once (rate limit; the API allows far more per second for one issuer). */
 export const GOOGLE_IN_FLIGHT = 10;
@@ -28,6 +32,8 @@ const deadToken = (r: PushResult) => r.status === 410 || (r.status === 400 && DE
 const transient = (r: PushResult) => r.status === 0 || r.status === 429 || r.status >= 500;
 
 export interface PassUpdateResult {
+  /** Stored Apple passes built, already current, removed (deleted or erased cards). */
+  passes: StoredPassesResult;
   /** Pushes sent that APNs accepted. */
   pushes: number;
   /** Push tokens dropped (400 BadDeviceToken, 410). */
@@ -61,14 +67,6 @@ async function markersOf(change: CardChange): Promise<GoogleObjectMarker[]> {
   if (change.companyDeleted) return [];
   const all = await googleObjectsOfCompany(change.companyId);
   return change.scope === 'profile' ? all.filter((m) => m.profileId === change.targetId) : all;
-}
-
-/** Runs `fn` over `items`, at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
 }
 
 /** The latest change per card, profile or company of a batch: ten edits of one card read its registrations once. */
@@ -200,12 +198,14 @@ async function forgetErasedObjects(changes: CardChange[]): Promise<void> {
 
 /** Apple pushes and Google updates for a batch of changes. Without wallet configuration nothing is read. */
 export async function updatePasses(o: { changes: CardChange[]; retry: RetryOptions }): Promise<PassUpdateResult> {
-  const result: PassUpdateResult = { pushes: 0, removedTokens: 0, googleUpdates: 0, failures: [] };
+  const result: PassUpdateResult = { passes: { built: 0, current: 0, removed: 0, deferred: 0, failed: 0 }, pushes: 0, removedTokens: 0, googleUpdates: 0, failures: [] };
   const [apple, google] = await Promise.all([appleConfig(), googleConfig()]);
   if (apple.ok) {
     const due = await stampAll(o.changes);
+    // Stored before the push: the device's GET that follows finds the new pass.
+    result.passes = await storeChangedPasses({ changes: o.changes, config: apple.config, first: due.map((r) => r.serial) });
     if (due.length) await pushDevices(apple.config, due, o.retry, result);
-  }
+  } else result.passes = await storeChangedPasses({ changes: o.changes, config: undefined });
   if (google.ok) await updateGoogle(google.config, o.changes, o.retry, result);
   else await forgetErasedObjects(o.changes);
   return result;

@@ -9,11 +9,13 @@ import { ownWalletCard, signedWalletCard } from './wallet-card.ts';
 import { publicBaseUrl } from '../../lib/public-base-url.ts';
 import type { WalletCard } from './wallet-card.ts';
 import { PKPASS_TYPE } from './pkpass-type.ts';
+import { cardPass } from './stored-pass.ts';
 import { themeLanguage } from '../../../shared/card/themes.ts';
 
 // The pass builders (passkit-generator with node-forge and joi, the Google client, qrcode) are
 // imported where a pass or QR code is made: the signature, the status and the other wallet routes
-// of the same function never load them (test/bench/cold-start.bench.ts).
+// of the same function never load them (test/bench/cold-start.bench.ts). An Apple pass is served
+// from storage while current (stored-pass.ts); passkit-generator loads only to build a new one.
 
 /** `GET /api/wallet/signature/{userId}`: the HMAC the card's public wallet links carry. */
 export async function getWalletSignature(o: { auth: AuthUser; personId: string }): Promise<{ signature: string }> {
@@ -36,8 +38,7 @@ function pkpassFile(pass: Buffer): FileResult {
 async function applePass(card: WalletCard): Promise<Buffer> {
   // Permission and existence first: another company's card is a 404 even on a server without certificates.
   const config = await requireAppleConfig();
-  const { buildApplePass } = await import('./apple-pass.ts');
-  return buildApplePass({ card, config, baseUrl: publicBaseUrl(), voided: !card.person.isActive });
+  return cardPass({ card, config, baseUrl: publicBaseUrl(), voided: !card.person.isActive });
 }
 
 /** `POST /api/wallet/pkpass/{id}`: builds (and so checks) the pass before the web app downloads it. */

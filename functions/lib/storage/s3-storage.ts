@@ -1,5 +1,5 @@
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectVersionsCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client,
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, ListObjectVersionsCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey } from './storage.ts';
 import type { Storage } from './storage.ts';
@@ -8,16 +8,18 @@ import type { Storage } from './storage.ts';
 export function s3Storage(bucket: string, region: string, client?: { endpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } }): Storage {
   const s3 = new S3Client({ region, ...(client ? { endpoint: client.endpoint, credentials: client.credentials, forcePathStyle: true } : {}) });
   return {
-    async put(key, body, contentType) {
+    async put(key, body, contentType, metadata) {
       assertSafeKey(key);
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ...(metadata ? { Metadata: metadata } : {}) }));
     },
     async get(key) {
       assertSafeKey(key);
       try {
         const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const bytes = await out.Body?.transformToByteArray();
-        return bytes ? { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' } : undefined;
+        if (!bytes) return undefined;
+        const metadata = out.Metadata && Object.keys(out.Metadata).length ? { metadata: out.Metadata } : {};
+        return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream', ...metadata };
       } catch (err) {
         if (err instanceof NoSuchKey) return undefined;
         throw err;
@@ -58,6 +60,16 @@ export function s3Storage(bucket: string, region: string, client?: { endpoint: s
         if (del.Errors?.length) throw new Error(`S3: ${del.Errors.length} Versionen von ${key} nicht gelöscht (${del.Errors[0]?.Code ?? ''})`);
       }
       return removed;
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

@@ -2,10 +2,12 @@
 export interface StoredFile {
   body: Buffer;
   contentType: string;
+  /** Short text values stored with the file (S3 user metadata: lower-case names, ASCII values). */
+  metadata?: Record<string, string>;
 }
 
 export interface Storage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  put(key: string, body: Buffer, contentType: string, metadata?: Record<string, string>): Promise<void>;
   get(key: string): Promise<StoredFile | undefined>;
   /** Whether the key exists, without reading it. */
   exists(key: string): Promise<boolean>;
@@ -16,6 +18,8 @@ export interface Storage {
    * Art. 17) leaves nothing behind. Answers how many stored versions went.
    */
   purge(key: string): Promise<number>;
+  /** Every key under the prefix (a folder: `wallet-passes/`). */
+  list(prefix: string): Promise<string[]>;
 }
 
 /** Keys are built by us, but a stray `..` must never reach a file system or a bucket. */

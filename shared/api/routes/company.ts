@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images } from '../needs.ts';
+import { images, storedPasses } from '../needs.ts';
 import {
   cardCountsSchema, companyIdParams, companySchema, createCompanySchema, updateCompanySchema,
 } from '../../schemas/company.ts';
@@ -39,8 +39,8 @@ export const companyUpdate = defineRoute({
 export const companyDelete = defineRoute({
   name: 'companyDelete', method: 'DELETE', path: '/api/card/company/{id}', access: 'admin',
   handler: 'functions/handlers/company/company-delete.ts',
-  // Its OpenID client secret (issue 26) goes with it.
-  needs: { table: 'readWrite', objects: [images.readWrite], queues: ['invalidation'], oidcClientSecrets: 'readWrite' },
+  // Its OpenID client secret (issue 26) and its cards' stored passes go with it.
+  needs: { table: 'readWrite', objects: [images.readWrite, storedPasses.remove], queues: ['invalidation'], oidcClientSecrets: 'readWrite' },
   params: companyIdParams, output: z.object({ id: z.string() }),
 });
 

@@ -1,5 +1,5 @@
 import { defineRoute } from '../define.ts';
-import { images } from '../needs.ts';
+import { images, storedPasses } from '../needs.ts';
 import { auditListQuery, auditPageSchema, eraseBodySchema, erasureSchema, privacyPersonParams } from '../../schemas/audit.ts';
 
 // Data protection (DSGVO): a card holder's export (Art. 15) and erasure (Art. 17), and the audit
@@ -20,7 +20,7 @@ export const personErase = defineRoute({
   name: 'personErase', method: 'POST', path: '/api/card/company/person/{id}/erase', access: 'user',
   handler: 'functions/handlers/privacy/person-erase.ts',
   // Images in every version. The CDN copies and the Google object are the card-changed job's (issue 21).
-  needs: { table: 'readWrite', objects: [images.purge] },
+  needs: { table: 'readWrite', objects: [images.purge, storedPasses.purge] },
   params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
 });
 
@@ -39,7 +39,7 @@ export const vcardPersonDataExport = defineRoute({
 export const vcardPersonErase = defineRoute({
   name: 'vcardPersonErase', method: 'POST', path: '/api/vcard/person/{id}/erase', access: 'admin',
   handler: 'functions/handlers/privacy/vcard-person-erase.ts',
-  needs: { table: 'readWrite', objects: [images.purge] },
+  needs: { table: 'readWrite', objects: [images.purge, storedPasses.purge] },
   params: privacyPersonParams, body: eraseBodySchema, output: erasureSchema,
 });
 

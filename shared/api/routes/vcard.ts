@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
+import { storedPasses } from '../needs.ts';
 import {
   createVcardCompanySchema, updateVcardCompanySchema, vcardCompanySchema,
 } from '../../schemas/vcard-company.ts';
@@ -45,7 +46,7 @@ export const vcardCompanyUpdate = defineRoute({
 export const vcardCompanyDelete = defineRoute({
   name: 'vcardCompanyDelete', method: 'DELETE', path: '/api/vcard/company/{id}', access: 'admin',
   handler: 'functions/handlers/vcard/vcard-company-delete.ts',
-  needs: { table: 'readWrite', queues: ['invalidation'] },
+  needs: { table: 'readWrite', objects: [storedPasses.remove], queues: ['invalidation'] },
   params: vcardIdParams, output: z.object({ id: z.string() }),
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../define.ts';
-import { images, walletSecrets } from '../needs.ts';
+import { images, storedPasses, walletSecrets } from '../needs.ts';
 import {
   passkitDeviceParams, passkitLogBody, passkitPassParams, passkitRegisterBody, passkitRegistrationParams, passkitSerialsQuery,
   pkpassCreatedSchema, walletCardParams, walletCardSchema, walletResultSchema, walletSignatureSchema, walletSignedParams,
@@ -33,7 +33,7 @@ export const walletStatus = defineRoute({
 export const walletPkpassCreate = defineRoute({
   name: 'walletPkpassCreate', method: 'POST', path: '/api/wallet/pkpass/{id}', access: 'user',
   handler: 'functions/handlers/wallet/wallet-pkpass-create.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets },
+  needs: { table: 'readWrite', objects: [images.read, storedPasses.readWrite], secrets: walletSecrets },
   lambda: passBuilding,
   params: walletCardParams, output: pkpassCreatedSchema,
 });
@@ -42,7 +42,7 @@ export const walletPkpassCreate = defineRoute({
 export const walletPkpassGet = defineRoute({
   name: 'walletPkpassGet', method: 'GET', path: '/api/wallet/pkpass/{id}', access: 'user',
   handler: 'functions/handlers/wallet/wallet-pkpass-get.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets },
+  needs: { table: 'readWrite', objects: [images.read, storedPasses.readWrite], secrets: walletSecrets },
   lambda: passBuilding,
   params: walletCardParams,
 });
@@ -50,7 +50,7 @@ export const walletPkpassGet = defineRoute({
 export const walletPkpassPublic = defineRoute({
   name: 'walletPkpassPublic', method: 'GET', path: '/api/wallet/pkpass/{id}/{signature}', access: 'public',
   handler: 'functions/handlers/wallet/wallet-pkpass-public.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets },
+  needs: { table: 'readWrite', objects: [images.read, storedPasses.readWrite], secrets: walletSecrets },
   functionUrl: 'wallet-links',
   lambda: passBuilding,
   params: walletSignedParams,
@@ -113,7 +113,7 @@ export const passkitSerials = defineRoute({
 export const passkitPass = defineRoute({
   name: 'passkitPass', method: 'GET', path: '/api/wallet/passkit/v1/passes/{passTypeId}/{serial}', access: 'public',
   handler: 'functions/handlers/wallet/passkit-pass.ts',
-  needs: { table: 'readWrite', objects: [images.read], secrets: walletSecrets },
+  needs: { table: 'readWrite', objects: [images.read, storedPasses.readWrite], secrets: walletSecrets },
   lambda: passBuilding,
   params: passkitPassParams,
 });
