@@ -65,11 +65,16 @@ export interface Needs {
   readonly native?: readonly NativeModule[];
 }
 
-/** Uploaded images: `images.read`, `images.readWrite`, `images.purge` (every version, the erasure). */
+/**
+ * Uploaded images: `images.read`, `images.readWrite`, `images.purge` (every version, the erasure).
+ * All list the prefix: S3 answers a GET or HEAD of a missing key with 404 only to a caller that may
+ * list, else with 403. A missing image (an unknown name in the public image route, a pass image
+ * not made yet before the reprocess job ran) must read as absent, not fail the request.
+ */
 export const images = {
-  read: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'read' },
-  readWrite: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readWrite' },
-  purge: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readDelete', versions: true },
+  read: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'read', list: true },
+  readWrite: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readWrite', list: true },
+  purge: { bucket: 'uploads', prefix: UPLOADS_PREFIX, access: 'readDelete', list: true, versions: true },
 } as const satisfies Record<string, ObjectGrant>;
 
 /**

@@ -184,6 +184,16 @@ describe('functions per area', () => {
     expect(versionPrefixes('Jobscardchanged')).toEqual([{ StringLike: { 's3:prefix': ['wallet-passes/*'] } }]);
   });
 
+  test('every function that reads images may list their prefix, so S3 answers a missing image with 404, not 403', () => {
+    const readers = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('/images/*'));
+    expect(readers.map(([id]) => id)).toEqual(expect.arrayContaining([expect.stringMatching(/^ApiAreawallet/), expect.stringMatching(/^ApiAreaupload/), expect.stringMatching(/^Jobscardchanged/)]));
+    for (const [id, p] of readers) {
+      const listing = (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[])
+        .filter((st) => [st.Action].flat().includes('s3:ListBucket')).map((st) => JSON.stringify(st.Condition));
+      expect(listing.some((c) => c.includes('"images/*"')), id).toBe(true);
+    }
+  });
+
   test('only the contact area sends e-mail, through SES, only as the configured sender (context mailFrom)', () => {
     const withSes = resources('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:'));
     expect(withSes.map(([id]) => id.replace(/[A-F0-9]{8}$/, ''))).toEqual([expect.stringMatching(/^ApiAreacontact/)]);
