@@ -2,9 +2,10 @@
 // dispatcher with one lazily imported chunk per route), one per function URL (a generated path
 // router, likewise), one per job. Used by `npm run build`, the bench, the tests and the CDK stack's
 // local bundling, so the deployed code is exactly what the build and the cold-start bench produce.
-import { build, buildSync } from 'esbuild';
-import type { BuildOptions, Metafile } from 'esbuild';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -102,15 +103,12 @@ export function entrySource(entry: { area: AreaName } | { url: string }): string
   ].join('\n');
 }
 
-let shimDir: string | undefined;
-
 /**
  * `import … from 'node:http'` in an ES module makes Node build the module's ESM facade, which reads
  * every export, and some exports are lazy getters that load more: node:http's load undici (about
- * 17 ms of a cold start, measured). Every built-in is therefore aliased to a CommonJS shim returning
+ * 17 ms of a cold start, measured). Every built-in is therefore a CommonJS shim returning
  * `process.getBuiltinModule(…)`, whose properties esbuild reads only where the code uses them.
- */
-/**
+ *
  * Built-ins that bundled packages import at load but use rarely, loaded on the first use of one
  * of their exports instead: sharp (libvips.mjs, detect-libc) imports node:child_process for what
  * it runs at install time or on a non-glibc system, ~2 ms of a cold start for nothing.
@@ -132,18 +130,27 @@ function builtinShim(bare: string): string {
   ].join('\n');
 }
 
-function builtinAliases(): Record<string, string> {
-  shimDir ??= mkdtempSync(join(tmpdir(), 'vk-builtins-'));
-  const alias: Record<string, string> = {};
-  for (const name of builtinModules) {
-    const bare = name.replace(/^node:/, '');
-    const file = join(shimDir, `${bare.replaceAll('/', '__')}.cjs`);
-    if (!existsSync(file)) writeFileSync(file, builtinShim(bare));
-    alias[`node:${bare}`] = file;
-    // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
-    if (!name.startsWith('node:')) alias[bare] = file;
-  }
-  return alias;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The shims, one copy per importing module: a shim shared by modules of different routes was a
+ * chunk file of its own (a line of code), and every file a cold start loads costs ~0.2 ms to
+ * resolve, read, compile and link (node:crypto, node:fs and node:async_hooks were three such files
+ * in most routes' graphs). Each copy lands in its importer's chunk; getBuiltinModule returns the
+ * same module to all of them.
+ */
+function builtinShims(): Plugin {
+  // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
+  const bare = builtinModules.filter((n) => !n.startsWith('node:'));
+  const filter = new RegExp(`^(node:(${builtinModules.map((n) => escapeRegExp(n.replace(/^node:/, ''))).join('|')})|${bare.map(escapeRegExp).join('|')})$`);
+  return {
+    name: 'builtin-shims',
+    setup(b) {
+      // `<importer>:<name>.cjs`: the extension makes it CommonJS to esbuild, whatever the importer is.
+      b.onResolve({ filter }, (a) => ({ path: `${relative(root, a.importer).split(sep).join('/')}:${a.path.replace(/^node:/, '')}.cjs`, namespace: 'builtin' }));
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => ({ contents: builtinShim(a.path.slice(a.path.lastIndexOf(':') + 1, -'.cjs'.length)), loader: 'js' }));
+    },
+  };
 }
 
 /** sharp's one use of semver at run time, without loading semver (infra/shims/semver-for-sharp.cjs). */
@@ -174,7 +181,8 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     mainFields: handlerBundle.mainFields,
     banner: { js: handlerBundle.banner },
     external: handlerBundle.external,
-    alias: { ...builtinAliases(), semver: semverForSharp },
+    alias: { semver: semverForSharp },
+    plugins: [builtinShims()],
     metafile: true,
     logLevel: 'warning',
   };
@@ -229,13 +237,20 @@ export async function bundleAll(entries: readonly BundleEntry[], outdir: string,
 
 /**
  * Writes `index.mjs`, its chunks and their maps into outdir (synchronous: CDK's local bundling is),
- * and the Lambda (arm64) build of the native packages it declares into outdir/node_modules.
+ * and the Lambda (arm64) build of the native packages it declares into outdir/node_modules. esbuild
+ * runs plugins (the built-in shims) only in its asynchronous API, so the build runs in a child
+ * process: this file run as a script.
  */
 export function bundleSync(entry: BundleEntry, outdir: string): void {
+  mkdirSync(dirname(outdir), { recursive: true });
+  const run = spawnSync(process.execPath, [import.meta.filename, JSON.stringify(entry), outdir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`${bundleDirName(entry)}: Bündeln fehlgeschlagen (${run.error?.message ?? `Exit-Code ${run.status}`})`);
+}
+
+async function bundleInto(entry: BundleEntry, outdir: string): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'vk-entries-'));
   try {
-    mkdirSync(dirname(outdir), { recursive: true });
-    const { metafile } = buildSync(options(outdir, entryFileOf(entry, scratch)));
+    const { metafile } = await build(options(outdir, entryFileOf(entry, scratch)));
     afterBuild(entry, outdir, metafile, 'lambda');
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -262,4 +277,10 @@ export function routeChunks(fn: BuiltFunction, route: RouteDef): { files: string
   if (own) visit(own[0]);
   const files = [...seen];
   return { files, bytes: files.reduce((sum, f) => sum + (outputs[f]?.bytes ?? 0), 0) };
+}
+
+if (import.meta.main) {
+  const [entry, outdir] = process.argv.slice(2);
+  if (!entry || !outdir) throw new Error('Aufruf: node infra/bundle.ts <Eintrag als JSON> <Zielordner>');
+  await bundleInto(JSON.parse(entry) as BundleEntry, outdir);
 }
