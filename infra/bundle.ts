@@ -139,6 +139,19 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * in most routes' graphs). Each copy lands in its importer's chunk; getBuiltinModule returns the
  * same module to all of them.
  */
+/**
+ * Whether every mention of the built-in in the importer is a plain default import
+ * (`import util from 'node:util'`, as sharp's modules import node:util, node:events, node:path).
+ */
+function onlyDefaultImports(importer: string, specifier: string): boolean {
+  if (!/\.(mjs|js|ts|mts)$/.test(importer)) return false;
+  const source = readFileSync(importer, 'utf8');
+  const quoted = new RegExp(`['"]${escapeRegExp(specifier)}['"]`, 'g');
+  const defaults = new RegExp(`\\bimport\\s+[A-Za-z_$][\\w$]*\\s+from\\s*['"]${escapeRegExp(specifier)}['"]`, 'g');
+  const mentions = source.match(quoted)?.length ?? 0;
+  return mentions > 0 && (source.match(defaults)?.length ?? 0) === mentions;
+}
+
 function builtinShims(): Plugin {
   // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
   const bare = builtinModules.filter((n) => !n.startsWith('node:'));
@@ -147,8 +160,19 @@ function builtinShims(): Plugin {
     name: 'builtin-shims',
     setup(b) {
       // `<importer>:<name>.cjs`: the extension makes it CommonJS to esbuild, whatever the importer is.
-      b.onResolve({ filter }, (a) => ({ path: `${relative(root, a.importer).split(sep).join('/')}:${a.path.replace(/^node:/, '')}.cjs`, namespace: 'builtin' }));
-      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => ({ contents: builtinShim(a.path.slice(a.path.lastIndexOf(':') + 1, -'.cjs'.length)), loader: 'js' }));
+      // An importer with default imports only gets an ES module (`<name>.mjs`) instead: esbuild's
+      // CommonJS interop copies every property descriptor of the module for it, and node:util's
+      // lazy properties then load on the spot (util.diff, util.parseArgs, the stderr stream: ~1 ms
+      // of loading sharp, measured with process.moduleLoadList).
+      b.onResolve({ filter }, (a) => {
+        const kind = a.kind === 'import-statement' && onlyDefaultImports(a.importer, a.path) ? 'mjs' : 'cjs';
+        return { path: `${relative(root, a.importer).split(sep).join('/')}:${a.path.replace(/^node:/, '')}.${kind}`, namespace: 'builtin' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
+        const name = a.path.slice(a.path.lastIndexOf(':') + 1, -'.cjs'.length);
+        if (a.path.endsWith('.mjs') && !lazyBuiltins.has(name)) return { contents: `export default process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`, loader: 'js' };
+        return { contents: builtinShim(name), loader: 'js' };
+      });
     },
   };
 }
