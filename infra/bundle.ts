@@ -140,16 +140,42 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * same module to all of them.
  */
 /**
- * Whether every mention of the built-in in the importer is a plain default import
- * (`import util from 'node:util'`, as sharp's modules import node:util, node:events, node:path).
+ * The names an importer takes from a built-in, when every mention of it is a plain default import
+ * (`import util from 'node:util'`, as sharp's modules import node:util, node:events, node:path) or
+ * a list of named ones (`import { readFileSync } from 'node:fs'`): `default` for the former.
+ * Undefined for anything else (a namespace import, a re-export, a require), which keeps the
+ * CommonJS shim.
  */
-function onlyDefaultImports(importer: string, specifier: string): boolean {
-  if (!/\.(mjs|js|ts|mts)$/.test(importer)) return false;
+function importedNames(importer: string, specifier: string): string[] | undefined {
+  if (!/\.(mjs|js|ts|mts)$/.test(importer)) return undefined;
   const source = readFileSync(importer, 'utf8');
-  const quoted = new RegExp(`['"]${escapeRegExp(specifier)}['"]`, 'g');
-  const defaults = new RegExp(`\\bimport\\s+[A-Za-z_$][\\w$]*\\s+from\\s*['"]${escapeRegExp(specifier)}['"]`, 'g');
-  const mentions = source.match(quoted)?.length ?? 0;
-  return mentions > 0 && (source.match(defaults)?.length ?? 0) === mentions;
+  const from = `from\\s*['"]${escapeRegExp(specifier)}['"]`;
+  const mentions = source.match(new RegExp(`['"]${escapeRegExp(specifier)}['"]`, 'g'))?.length ?? 0;
+  const names = new Set<string>();
+  let plain = 0;
+  for (const m of source.matchAll(new RegExp(`\\bimport\\s+([A-Za-z_$][\\w$]*)\\s+${from}`, 'g'))) {
+    if (m[1] === 'type') continue;
+    names.add('default');
+    plain++;
+  }
+  for (const m of source.matchAll(new RegExp(`\\bimport\\s+(type\\s+)?\\{([^}]*)\\}\\s*${from}`, 'g'))) {
+    plain++;
+    if (m[1]) continue;
+    for (const part of m[2]!.split(',').map((x) => x.trim()).filter(Boolean)) {
+      if (part.startsWith('type ')) continue;
+      const name = part.split(/\s+as\s+/)[0]!.trim();
+      if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+      names.add(name);
+    }
+  }
+  return mentions > 0 && plain === mentions ? [...names] : undefined;
+}
+
+/** An ES module shim: the default export and the named exports the importer takes, read once from the module. */
+function esmShim(bare: string, names: readonly string[]): string {
+  const lines = [`const m = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});`];
+  for (const n of names) lines.push(n === 'default' ? 'export default m;' : `export const ${n} = m.${n};`);
+  return `${lines.join('\n')}\n`;
 }
 
 function builtinShims(): Plugin {
@@ -159,19 +185,19 @@ function builtinShims(): Plugin {
   return {
     name: 'builtin-shims',
     setup(b) {
-      // `<importer>:<name>.cjs`: the extension makes it CommonJS to esbuild, whatever the importer is.
-      // An importer with default imports only gets an ES module (`<name>.mjs`) instead: esbuild's
-      // CommonJS interop copies every property descriptor of the module for it, and node:util's
-      // lazy properties then load on the spot (util.diff, util.parseArgs, the stderr stream: ~1 ms
-      // of loading sharp, measured with process.moduleLoadList).
+      // `<importer>|<specifier>.cjs`: the extension makes it CommonJS to esbuild, whatever the importer
+      // is. An importer that only takes a default or named exports gets an ES module (`.mjs`)
+      // instead: esbuild's CommonJS interop copies every property descriptor of the module, and
+      // node:util's lazy properties then load on the spot (util.diff, util.parseArgs, the stderr
+      // stream: ~1 ms of loading sharp), node:fs's its Dir class.
       b.onResolve({ filter }, (a) => {
-        const kind = a.kind === 'import-statement' && onlyDefaultImports(a.importer, a.path) ? 'mjs' : 'cjs';
-        return { path: `${relative(root, a.importer).split(sep).join('/')}:${a.path.replace(/^node:/, '')}.${kind}`, namespace: 'builtin' };
+        const names = a.kind === 'import-statement' && !lazyBuiltins.has(a.path.replace(/^node:/, '')) ? importedNames(a.importer, a.path) : undefined;
+        const path = `${relative(root, a.importer).split(sep).join('/')}|${a.path}`;
+        return names ? { path: `${path}.mjs`, namespace: 'builtin', pluginData: names } : { path: `${path}.cjs`, namespace: 'builtin' };
       });
       b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
-        const name = a.path.slice(a.path.lastIndexOf(':') + 1, -'.cjs'.length);
-        if (a.path.endsWith('.mjs') && !lazyBuiltins.has(name)) return { contents: `export default process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`, loader: 'js' };
-        return { contents: builtinShim(name), loader: 'js' };
+        const name = a.path.slice(a.path.lastIndexOf('|') + 1, -'.cjs'.length).replace(/^node:/, '');
+        return { contents: a.path.endsWith('.mjs') ? esmShim(name, a.pluginData as string[]) : builtinShim(name), loader: 'js' };
       });
     },
   };
