@@ -183,7 +183,14 @@ export class Http1Client {
     while (!origin.idle.length && origin.busy >= this.maxSockets) await new Promise<void>((r) => origin!.waiting.push(r));
     origin.busy++;
     // The most recently used connection: the least likely to have been closed by the server meanwhile.
-    const socket = origin.idle.pop()?.take() ?? this.connect(url, origin);
+    let socket: Socket | undefined;
+    for (let idle = origin.idle.pop(); idle && !socket; idle = origin.idle.pop()) {
+      const candidate = idle.take();
+      // Closed on our side already (its close event not yet run): not worth a failed attempt.
+      if (candidate.destroyed || !candidate.writable) candidate.destroy();
+      else socket = candidate;
+    }
+    socket ??= this.connect(url, origin);
     try {
       return await this.exchange(socket, url, headers, body, timeoutMs, origin);
     } finally {
