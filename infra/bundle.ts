@@ -2,9 +2,10 @@
 // dispatcher with one lazily imported chunk per route), one per function URL (a generated path
 // router, likewise), one per job. Used by `npm run build`, the bench, the tests and the CDK stack's
 // local bundling, so the deployed code is exactly what the build and the cold-start bench produce.
-import { build, buildSync } from 'esbuild';
-import type { BuildOptions, Metafile } from 'esbuild';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -102,15 +103,12 @@ export function entrySource(entry: { area: AreaName } | { url: string }): string
   ].join('\n');
 }
 
-let shimDir: string | undefined;
-
 /**
  * `import … from 'node:http'` in an ES module makes Node build the module's ESM facade, which reads
  * every export, and some exports are lazy getters that load more: node:http's load undici (about
- * 17 ms of a cold start, measured). Every built-in is therefore aliased to a CommonJS shim returning
+ * 17 ms of a cold start, measured). Every built-in is therefore a CommonJS shim returning
  * `process.getBuiltinModule(…)`, whose properties esbuild reads only where the code uses them.
- */
-/**
+ *
  * Built-ins that bundled packages import at load but use rarely, loaded on the first use of one
  * of their exports instead: sharp (libvips.mjs, detect-libc) imports node:child_process for what
  * it runs at install time or on a non-glibc system, ~2 ms of a cold start for nothing.
@@ -132,18 +130,124 @@ function builtinShim(bare: string): string {
   ].join('\n');
 }
 
-function builtinAliases(): Record<string, string> {
-  shimDir ??= mkdtempSync(join(tmpdir(), 'vk-builtins-'));
-  const alias: Record<string, string> = {};
-  for (const name of builtinModules) {
-    const bare = name.replace(/^node:/, '');
-    const file = join(shimDir, `${bare.replaceAll('/', '__')}.cjs`);
-    if (!existsSync(file)) writeFileSync(file, builtinShim(bare));
-    alias[`node:${bare}`] = file;
-    // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
-    if (!name.startsWith('node:')) alias[bare] = file;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The shims, one copy per importing module: a shim shared by modules of different routes was a
+ * chunk file of its own (a line of code), and every file a cold start loads costs ~0.2 ms to
+ * resolve, read, compile and link (node:crypto, node:fs and node:async_hooks were three such files
+ * in most routes' graphs). Each copy lands in its importer's chunk; getBuiltinModule returns the
+ * same module to all of them.
+ */
+/**
+ * The names an importer takes from a built-in, when every mention of it is a plain default import
+ * (`import util from 'node:util'`, as sharp's modules import node:util, node:events, node:path) or
+ * a list of named ones (`import { readFileSync } from 'node:fs'`): `default` for the former.
+ * Undefined for anything else (a namespace import, a re-export, a require), which keeps the
+ * CommonJS shim.
+ */
+function importedNames(importer: string, specifier: string): string[] | undefined {
+  if (!/\.(mjs|js|ts|mts)$/.test(importer)) return undefined;
+  const source = readFileSync(importer, 'utf8');
+  const from = `from\\s*['"]${escapeRegExp(specifier)}['"]`;
+  const mentions = source.match(new RegExp(`['"]${escapeRegExp(specifier)}['"]`, 'g'))?.length ?? 0;
+  const names = new Set<string>();
+  let plain = 0;
+  for (const m of source.matchAll(new RegExp(`\\bimport\\s+([A-Za-z_$][\\w$]*)\\s+${from}`, 'g'))) {
+    if (m[1] === 'type') continue;
+    names.add('default');
+    plain++;
   }
-  return alias;
+  for (const m of source.matchAll(new RegExp(`\\bimport\\s+(type\\s+)?\\{([^}]*)\\}\\s*${from}`, 'g'))) {
+    plain++;
+    if (m[1]) continue;
+    for (const part of m[2]!.split(',').map((x) => x.trim()).filter(Boolean)) {
+      if (part.startsWith('type ')) continue;
+      const name = part.split(/\s+as\s+/)[0]!.trim();
+      if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+      names.add(name);
+    }
+  }
+  return mentions > 0 && plain === mentions ? [...names] : undefined;
+}
+
+/** An ES module shim: the default export and the named exports the importer takes, read once from the module. */
+function esmShim(bare: string, names: readonly string[]): string {
+  const lines = [`const m = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});`];
+  for (const n of names) lines.push(n === 'default' ? 'export default m;' : `export const ${n} = m.${n};`);
+  return `${lines.join('\n')}\n`;
+}
+
+function builtinShims(): Plugin {
+  // Modules that exist only with the prefix (node:test, node:sqlite) must not hide packages of the same name.
+  const bare = builtinModules.filter((n) => !n.startsWith('node:'));
+  const filter = new RegExp(`^(node:(${builtinModules.map((n) => escapeRegExp(n.replace(/^node:/, ''))).join('|')})|${bare.map(escapeRegExp).join('|')})$`);
+  return {
+    name: 'builtin-shims',
+    setup(b) {
+      // `<importer>|<specifier>.cjs`: the extension makes it CommonJS to esbuild, whatever the importer
+      // is. An importer that only takes a default or named exports gets an ES module (`.mjs`)
+      // instead: esbuild's CommonJS interop copies every property descriptor of the module, and
+      // node:util's lazy properties then load on the spot (util.diff, util.parseArgs, the stderr
+      // stream: ~1 ms of loading sharp), node:fs's its Dir class.
+      b.onResolve({ filter }, (a) => {
+        const names = a.kind === 'import-statement' && !lazyBuiltins.has(a.path.replace(/^node:/, '')) ? importedNames(a.importer, a.path) : undefined;
+        const path = `${relative(root, a.importer).split(sep).join('/')}|${a.path}`;
+        return names ? { path: `${path}.mjs`, namespace: 'builtin', pluginData: names } : { path: `${path}.cjs`, namespace: 'builtin' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
+        const name = a.path.slice(a.path.lastIndexOf('|') + 1, -'.cjs'.length).replace(/^node:/, '');
+        return { contents: a.path.endsWith('.mjs') ? esmShim(name, a.pluginData as string[]) : builtinShim(name), loader: 'js' };
+      });
+    },
+  };
+}
+
+const sharpVersion = (JSON.parse(readFileSync(join(root, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
+
+/** Where a chunk finds the function's node_modules (bundleAll and bundleSync write chunks one folder down). */
+const CHUNK_TO_NODE_MODULES = '../node_modules';
+
+const sharpLoader = 'node_modules/sharp/dist/sharp.mjs';
+
+/**
+ * sharp loads its addon as `@img/sharp-<platform>/sharp.node`, which that package exports as an
+ * index.cjs that first asks for `@img/sharp-libvips-<platform>/binary` (a hint for bundlers, not
+ * exported: Node builds and throws an ERR_PACKAGE_PATH_NOT_EXPORTED) and then loads
+ * `lib/sharp-<platform>-<version>.node`: ~2 ms of CPU on the image routes' cold start for the
+ * detour (measured in fresh processes: 5.0 against 3.0 ms). In the bundle sharp's loader requires
+ * that file itself, by its path from the chunk (sharp's require is its own createRequire, relative
+ * to the chunk; afterBuild checks the chunk is one folder below the function's root). A sharp
+ * release that loads its addon otherwise stops the build here.
+ */
+function sharpAddonDirect(): Plugin {
+  return {
+    name: 'sharp-addon-direct',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]sharp[\\/]dist[\\/]sharp\.mjs$/ }, (a) => {
+        let count = 0;
+        const contents = readFileSync(a.path, 'utf8').replace(/require\("@img\/(sharp-(?:linux|linuxmusl)-[a-z0-9]+)\/sharp\.node"\)/g, (_m, pkg: string) => {
+          count++;
+          return `require(${JSON.stringify(`${CHUNK_TO_NODE_MODULES}/@img/${pkg}/lib/${pkg}-${sharpVersion}.node`)})`;
+        });
+        if (!contents.includes(`${CHUNK_TO_NODE_MODULES}/@img/sharp-linux-arm64/lib/`)) {
+          throw new Error(`${sharpLoader}: require("@img/sharp-linux-arm64/sharp.node") nicht gefunden (${count} Ersetzungen); sharp lädt sein Addon anders als erwartet (infra/bundle.ts sharpAddonDirect)`);
+        }
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** The chunk with sharp's loader must sit where CHUNK_TO_NODE_MODULES leads to the function's node_modules. */
+function checkSharpAddonPath(name: string, outdir: string, metafile: Metafile): void {
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (!Object.keys(out.inputs).some((i) => i.split(sep).join('/') === sharpLoader)) continue;
+    const folder = relative(resolve(outdir), dirname(resolve(root, file)));
+    if (!folder || folder.startsWith('..') || folder.includes(sep)) {
+      throw new Error(`${name}: ${file} lädt sharps Addon über ${CHUNK_TO_NODE_MODULES}, liegt aber nicht einen Ordner unter der Funktion (infra/bundle.ts sharpAddonDirect)`);
+    }
+  }
 }
 
 /** sharp's one use of semver at run time, without loading semver (infra/shims/semver-for-sharp.cjs). */
@@ -174,7 +278,8 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     mainFields: handlerBundle.mainFields,
     banner: { js: handlerBundle.banner },
     external: handlerBundle.external,
-    alias: { ...builtinAliases(), semver: semverForSharp },
+    alias: { semver: semverForSharp },
+    plugins: [builtinShims(), sharpAddonDirect()],
     metafile: true,
     logLevel: 'warning',
   };
@@ -194,6 +299,7 @@ function entryFileOf(entry: BundleEntry, scratch: string): string {
  */
 function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
   checkSemverShim(bundleDirName(entry), metafile);
+  checkSharpAddonPath(bundleDirName(entry), outdir, metafile);
   addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
   addFonts({ bundleDir: outdir, metafile });
   addCardPage({ bundleDir: outdir, metafile });
@@ -229,13 +335,20 @@ export async function bundleAll(entries: readonly BundleEntry[], outdir: string,
 
 /**
  * Writes `index.mjs`, its chunks and their maps into outdir (synchronous: CDK's local bundling is),
- * and the Lambda (arm64) build of the native packages it declares into outdir/node_modules.
+ * and the Lambda (arm64) build of the native packages it declares into outdir/node_modules. esbuild
+ * runs plugins (the built-in shims) only in its asynchronous API, so the build runs in a child
+ * process: this file run as a script.
  */
 export function bundleSync(entry: BundleEntry, outdir: string): void {
+  mkdirSync(dirname(outdir), { recursive: true });
+  const run = spawnSync(process.execPath, [import.meta.filename, JSON.stringify(entry), outdir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`${bundleDirName(entry)}: Bündeln fehlgeschlagen (${run.error?.message ?? `Exit-Code ${run.status}`})`);
+}
+
+async function bundleInto(entry: BundleEntry, outdir: string): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'vk-entries-'));
   try {
-    mkdirSync(dirname(outdir), { recursive: true });
-    const { metafile } = buildSync(options(outdir, entryFileOf(entry, scratch)));
+    const { metafile } = await build(options(outdir, entryFileOf(entry, scratch)));
     afterBuild(entry, outdir, metafile, 'lambda');
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -262,4 +375,10 @@ export function routeChunks(fn: BuiltFunction, route: RouteDef): { files: string
   if (own) visit(own[0]);
   const files = [...seen];
   return { files, bytes: files.reduce((sum, f) => sum + (outputs[f]?.bytes ?? 0), 0) };
+}
+
+if (import.meta.main) {
+  const [entry, outdir] = process.argv.slice(2);
+  if (!entry || !outdir) throw new Error('Aufruf: node infra/bundle.ts <Eintrag als JSON> <Zielordner>');
+  await bundleInto(JSON.parse(entry) as BundleEntry, outdir);
 }

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeMatcher } from './route-match.ts';
 import { commonMessages } from '../../shared/messages/common.ts';
+import { log } from './log.ts';
 import type { RoutePattern } from './route-match.ts';
 
 // The entry of every API Lambda: infra/bundle.ts generates it from the route table, one loader per
@@ -43,7 +44,6 @@ export function dispatch(loaders: Readonly<Record<string, HandlerLoader>>): Rout
     const handler = handlers.get(event.routeKey);
     if (handler) return (await handler())(event, context);
     // Only reachable when API Gateway and the bundle disagree (a route added without redeploying the function).
-    const { log } = await import('./log.ts');
     log('error', 'route key not handled by this function: deploy the stack again so API and functions match', {
       routeKey: event.routeKey,
       requestId: event.requestContext?.requestId,

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../shared/schemas/field-errors.ts';
 import { commonMessages as msg } from '../../shared/messages/common.ts';
 import { AppError, PayloadTooLargeError, ThrottledError, UnsupportedTypeError, ValidationError, statusOf } from './errors.ts';
 import type { ErrorBody } from './errors.ts';
+import { authenticate } from './auth/session.ts';
 import type { AuthUser } from './auth/session.ts';
 import { requireAdmin } from './permissions.ts';
 import { log } from './log.ts';
@@ -188,14 +189,6 @@ function success(event: HttpEvent, cache: CacheOptions, headers: Record<string, 
   }
   const isText = typeof body === 'string';
   return { statusCode: 200, headers: out, body: isText ? body : body.toString('base64'), isBase64Encoded: !isText };
-}
-
-let session: Promise<typeof import('./auth/session.ts')> | undefined;
-
-/** The signed-in caller; the token code (jose, the user read) loads only for routes that need it. */
-async function authenticate(event: HttpEvent): Promise<AuthUser> {
-  session ??= import('./auth/session.ts');
-  return (await session).authenticate(event);
 }
 
 /**

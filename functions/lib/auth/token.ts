@@ -1,8 +1,20 @@
-import { SignJWT, jwtVerify } from 'jose';
 import { authSecret } from './secret.ts';
 import { env } from '../env.ts';
 
 const ISSUER = 'visitenkarten';
+
+let jose: Promise<typeof import('./jose-session.ts')> | undefined;
+
+/**
+ * jose on the first token a process signs or checks: its own chunk, which public routes (the card
+ * page, wallet links) never load although the handler wrapper imports this module. The dynamic
+ * import is here and not around the session module: every module of the session's graph that
+ * routes share (errors, the user read) was then a chunk file of its own on every signed-in cold start.
+ */
+function loadJose(): Promise<typeof import('./jose-session.ts')> {
+  jose ??= import('./jose-session.ts');
+  return jose;
+}
 
 export interface TokenClaims {
   userId: string;
@@ -11,6 +23,7 @@ export interface TokenClaims {
 }
 
 export async function signToken(claims: TokenClaims): Promise<string> {
+  const { SignJWT } = await loadJose();
   return new SignJWT({ tv: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
@@ -22,6 +35,7 @@ export async function signToken(claims: TokenClaims): Promise<string> {
 
 /** Null for any token that is malformed, forged or expired. */
 export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  const { jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, await authSecret(), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;

@@ -1,5 +1,5 @@
-import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
-import type { Agent as HttpsAgent } from 'node:https';
+import { Http1Client } from './http1.ts';
+import type { HttpAnswer } from './http1.ts';
 import { signRequest } from './sigv4.ts';
 import type { Credentials } from './sigv4.ts';
 
@@ -57,41 +57,10 @@ function retryable(err: unknown): boolean {
   return code !== undefined && ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'EAI_AGAIN', 'ATTEMPT_TIMEOUT'].includes(code);
 }
 
-let httpAgent: HttpAgent | undefined;
-let httpsAgent: HttpsAgent | undefined;
+/** Kept-alive connections as the SDK keeps them: later calls skip the TCP and TLS handshakes. */
+const client = new Http1Client();
 
-/**
- * The module for the endpoint's protocol, with kept-alive connections as the SDK keeps them (later
- * calls skip the TCP and TLS handshakes). Loaded when first needed: node:https brings TLS, which a
- * process talking plain HTTP (DynamoDB Local) never needs.
- */
-function transport(https: boolean) {
-  if (https) {
-    const m = process.getBuiltinModule('node:https') as typeof import('node:https');
-    return { request: m.request, agent: (httpsAgent ??= new m.Agent({ keepAlive: true, maxSockets: 50 })) };
-  }
-  const m = process.getBuiltinModule('node:http') as typeof import('node:http');
-  return { request: m.request, agent: (httpAgent ??= new m.Agent({ keepAlive: true, maxSockets: 50 })) };
-}
-
-interface RawAnswer { status: number; body: string }
-
-function send(url: URL, headers: Record<string, string>, body: string): Promise<RawAnswer> {
-  const { request, agent } = transport(url.protocol === 'https:');
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.setTimeout(ATTEMPT_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`${url.host}: keine Antwort nach ${ATTEMPT_TIMEOUT_MS} ms`), { code: 'ATTEMPT_TIMEOUT' })));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function errorOf(answer: RawAnswer): AwsError {
+function errorOf(answer: HttpAnswer): AwsError {
   let parsed: Record<string, unknown> = {};
   try {
     parsed = JSON.parse(answer.body) as Record<string, unknown>;
@@ -129,7 +98,7 @@ export async function awsJsonCall<T>(service: AwsService, credentials: () => Pro
         region: service.region,
         credentials: await credentials(),
       });
-      const answer = await send(url, headers, body);
+      const answer = await client.post(url, headers, body, ATTEMPT_TIMEOUT_MS);
       if (answer.status >= 200 && answer.status < 300) return (answer.body ? JSON.parse(answer.body) : {}) as T;
       throw errorOf(answer);
     } catch (err) {
