@@ -1,4 +1,5 @@
-import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import type { Agent as HttpAgent, IncomingMessage, RequestOptions } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import type { Agent as HttpsAgent } from 'node:https';
 import { signRequest } from './sigv4.ts';
 import type { Credentials } from './sigv4.ts';
@@ -76,16 +77,37 @@ function transport(https: boolean) {
 
 interface RawAnswer { status: number; body: string }
 
-function send(url: URL, headers: Record<string, string>, body: string): Promise<RawAnswer> {
-  const { request, agent } = transport(url.protocol === 'https:');
+/** Where a service's calls go, worked out once per service: the URL, and the request options built from it. */
+interface Target {
+  url: URL;
+  https: boolean;
+  options: RequestOptions;
+}
+
+const targets = new WeakMap<AwsService, Target>();
+
+function targetOf(service: AwsService): Target {
+  let t = targets.get(service);
+  if (!t) {
+    const url = new URL(service.endpoint ?? `https://${service.signingName}.${service.region}.amazonaws.com/`);
+    t = { url, https: url.protocol === 'https:', options: { ...urlToHttpOptions(url), method: 'POST' } };
+    targets.set(service, t);
+  }
+  return t;
+}
+
+function send(target: Target, headers: Record<string, string>, body: string): Promise<RawAnswer> {
+  const { request, agent } = transport(target.https);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    const req = request({ ...target.options, headers, agent }, (res: IncomingMessage) => {
+      // The services answer JSON (UTF-8): decoded as it arrives, no buffers to join.
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       res.on('error', reject);
     });
-    req.setTimeout(ATTEMPT_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`${url.host}: keine Antwort nach ${ATTEMPT_TIMEOUT_MS} ms`), { code: 'ATTEMPT_TIMEOUT' })));
+    req.setTimeout(ATTEMPT_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`${target.url.host}: keine Antwort nach ${ATTEMPT_TIMEOUT_MS} ms`), { code: 'ATTEMPT_TIMEOUT' })));
     req.on('error', reject);
     req.end(body);
   });
@@ -106,12 +128,10 @@ function errorOf(answer: RawAnswer): AwsError {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const urls = new WeakMap<AwsService, URL>();
-
 /** Calls `operation` with `input` (JSON), returns the parsed answer; an error answer throws AwsError. */
 export async function awsJsonCall<T>(service: AwsService, credentials: () => Promise<Credentials>, operation: string, input: unknown): Promise<T> {
-  let url = urls.get(service);
-  if (!url) urls.set(service, (url = new URL(service.endpoint ?? `https://${service.signingName}.${service.region}.amazonaws.com/`)));
+  const target = targetOf(service);
+  const { url } = target;
   const body = JSON.stringify(input);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -129,7 +149,7 @@ export async function awsJsonCall<T>(service: AwsService, credentials: () => Pro
         region: service.region,
         credentials: await credentials(),
       });
-      const answer = await send(url, headers, body);
+      const answer = await send(target, headers, body);
       if (answer.status >= 200 && answer.status < 300) return (answer.body ? JSON.parse(answer.body) : {}) as T;
       throw errorOf(answer);
     } catch (err) {
