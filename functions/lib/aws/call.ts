@@ -100,11 +100,10 @@ function send(target: Target, headers: Record<string, string>, body: string): Pr
   const { request, agent } = transport(target.https);
   return new Promise((resolve, reject) => {
     const req = request({ ...target.options, headers, agent }, (res: IncomingMessage) => {
-      // The services answer JSON (UTF-8): decoded as it arrives, no buffers to join.
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      // Mostly one chunk: decoded as it is (setEncoding would load a string decoder on a cold start).
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8') }));
       res.on('error', reject);
     });
     req.setTimeout(ATTEMPT_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`${target.url.host}: keine Antwort nach ${ATTEMPT_TIMEOUT_MS} ms`), { code: 'ATTEMPT_TIMEOUT' })));
