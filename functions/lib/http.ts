@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { parse, safeParse } from 'zod/mini';
@@ -166,7 +166,7 @@ export interface HandlerOptions extends CacheOptions {
 export const cdnCached: CacheOptions = { cacheControl: 'public, max-age=0, must-revalidate, s-maxage=31536000', etag: true };
 
 function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
 }
 
 /** RFC 9110 If-None-Match: weak comparison, a list, or `*`. */

@@ -15,6 +15,13 @@ export interface Match<R extends RoutePattern> {
 
 export type Matcher<R extends RoutePattern> = (method: string, path: string) => Match<R> | 'method-not-allowed' | null;
 
+/** Non-empty segments of a path (`/api/card/x/` has 3); an empty one in between never matches a template anyway. */
+function segmentCount(path: string): number {
+  let n = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47 && i + 1 < path.length && path.charCodeAt(i + 1) !== 47) n++;
+  return n;
+}
+
 /**
  * Like API Gateway: a literal segment beats a {param} (`/api/user/group` before `/api/user/{id}`).
  * The answer is `null` when no route has the path, `'method-not-allowed'` when one has it with another method.
@@ -32,15 +39,19 @@ export function routeMatcher<R extends RoutePattern>(routes: readonly R[]): Matc
           return '([^/]+)';
         })
         .join('/');
-      return { route, regex: new RegExp(`^/${pattern}/?$`), names, literalSegments: segments.filter((s) => !s.startsWith('{')).length };
+      return { route, regex: new RegExp(`^/${pattern}/?$`), names, segments: segments.length, literalSegments: segments.filter((s) => !s.startsWith('{')).length };
     })
     .sort((a, b) => b.literalSegments - a.literalSegments);
+  // A template matches only paths of its own number of segments (a {param} is one segment), so a
+  // request is tried against those alone, not against every route of the table.
+  const bySegments = new Map<number, typeof compiled>();
+  for (const c of compiled) bySegments.set(c.segments, [...(bySegments.get(c.segments) ?? []), c]);
 
   return (requestMethod, path) => {
     // HEAD is answered by the GET route of a path (without a body), as API Gateway's `ANY` GET routes do.
     const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     let pathMatched = false;
-    for (const c of compiled) {
+    for (const c of bySegments.get(segmentCount(path)) ?? []) {
       const m = path.match(c.regex);
       if (!m) continue;
       pathMatched = true;

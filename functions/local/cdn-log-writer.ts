@@ -3,7 +3,7 @@
 // closed files as one batch with the code the AWS job runs (merge-cdn-logs.ts). A file holds nothing
 // personal (no address, no cookie; the user agent only as "bot" or
 // "-") and is deleted once it is counted.
-import { appendFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CDN_LOG_HEADER, formatCdnLogLine } from '../domain/statistics/cdn-log-format.ts';
@@ -51,6 +51,8 @@ export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): Cd
   // A file a crash left open is complete up to its last line: count it with the next flush.
   for (const f of readdirSync(o.dir)) if (f.endsWith(OPEN_SUFFIX)) renameSync(join(o.dir, f), join(o.dir, f.slice(0, -OPEN_SUFFIX.length) + CLOSED_SUFFIX));
   let current: string | undefined;
+  // The open file's descriptor, kept until the file is closed: one write per turn, not an open and close too.
+  let fd: number | undefined;
   // Lines of this turn of the event loop, appended together at its end (one write for many
   // requests under load instead of one each; a crash loses at most that turn's lines).
   let pending: string[] = [];
@@ -60,9 +62,10 @@ export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): Cd
     if (!pending.length) return;
     if (!current) {
       current = join(o.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}${OPEN_SUFFIX}`);
-      writeFileSync(current, CDN_LOG_HEADER);
+      fd = openSync(current, 'a');
+      writeSync(fd, CDN_LOG_HEADER);
     }
-    appendFileSync(current, pending.join(''));
+    writeSync(fd!, pending.join(''));
     pending = [];
   };
   let running: Promise<FlushResult> = Promise.resolve({ files: 0, counted: 0 });
@@ -70,6 +73,8 @@ export function createCdnLogWriter(o: { dir: string; flushSeconds: number }): Cd
   const close = () => {
     drain();
     if (!current) return;
+    closeSync(fd!);
+    fd = undefined;
     const closed = current.slice(0, -OPEN_SUFFIX.length) + CLOSED_SUFFIX;
     // Renaming in one step: a file is either still written or complete, never both.
     renameSync(current, closed);

@@ -56,7 +56,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  // Without either header an HTTP/1.1 request has no body (RFC 9112 §6.3): nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -73,10 +77,14 @@ function isTextual(contentType: string | undefined): boolean {
 
 /** Turns a Node request into the API Gateway HTTP API (v2) event the Lambda gets in AWS. */
 export function toEvent(req: IncomingMessage, url: URL, body: Buffer, routeKey: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+  // Node gives the header names lower-cased already; repeated ones are joined as API Gateway joins them.
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  for (const k in req.headers) {
+    const v = req.headers[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  }
   const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  if (url.search) for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   // As CloudFront's viewer-address function does: set from the connection, never from the client.
   headers[VIEWER_ADDRESS_HEADER] = sourceIp;

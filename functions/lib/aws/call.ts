@@ -1,5 +1,5 @@
 import { Http1Client } from './http1.ts';
-import type { HttpAnswer } from './http1.ts';
+import type { HttpBytesAnswer } from './http1.ts';
 import { signRequest } from './sigv4.ts';
 import type { Credentials } from './sigv4.ts';
 
@@ -8,7 +8,8 @@ import type { Credentials } from './sigv4.ts';
 // path because a cold start pays for what it imports: the SDK's DynamoDB client alone costs about
 // 50 ms of CPU to import and make its first call, this about 10 (test/bench/cold-start.bench.ts,
 // docs/decisions.md). Retries as the SDK's standard mode does: throttling, 5xx and broken
-// connections, 3 attempts, exponential backoff with full jitter.
+// connections, 3 attempts, exponential backoff with full jitter. S3's GetObject on a request path
+// (functions/lib/storage/s3-get.ts) goes through the same signed request and retries.
 
 export interface AwsService {
   /** Signing name, e.g. `dynamodb`, `secretsmanager`. */
@@ -60,10 +61,11 @@ function retryable(err: unknown): boolean {
 /** Kept-alive connections as the SDK keeps them: later calls skip the TCP and TLS handshakes. */
 const client = new Http1Client();
 
-function errorOf(answer: HttpAnswer): AwsError {
+/** The JSON services' error answer: `__type` (DynamoDB) or `code`, and the message. */
+function jsonErrorOf(answer: HttpBytesAnswer): AwsError {
   let parsed: Record<string, unknown> = {};
   try {
-    parsed = JSON.parse(answer.body) as Record<string, unknown>;
+    parsed = JSON.parse(answer.bytes.toString('utf8')) as Record<string, unknown>;
   } catch {
     // Not JSON (a proxy's HTML page): the status says enough.
   }
@@ -75,6 +77,37 @@ function errorOf(answer: HttpAnswer): AwsError {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface SignedRequest {
+  method: 'GET' | 'POST';
+  /** Path already URI-encoded as it goes on the wire. */
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  signingName: string;
+  region: string;
+  credentials: () => Promise<Credentials>;
+  /** Names a non-2xx answer (the service's error format): throttling and 5xx are retried, the rest thrown. */
+  errorOf: (answer: HttpBytesAnswer) => AwsError;
+}
+
+/** Signs (again on each attempt: the date moves) and sends; the 2xx answer, or the AwsError of the last attempt. */
+export async function awsSignedRequest(o: SignedRequest): Promise<HttpBytesAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const headers = signRequest({
+        method: o.method, host: o.url.host, path: o.url.pathname || '/', headers: o.headers, body: o.body,
+        service: o.signingName, region: o.region, credentials: await o.credentials(),
+      });
+      const answer = await client.request(o.method, o.url, headers, o.body, ATTEMPT_TIMEOUT_MS);
+      if (answer.status >= 200 && answer.status < 300) return answer;
+      throw o.errorOf(answer);
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !retryable(err)) throw err;
+      await sleep(Math.random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** attempt));
+    }
+  }
+}
+
 const urls = new WeakMap<AwsService, URL>();
 
 /** Calls `operation` with `input` (JSON), returns the parsed answer; an error answer throws AwsError. */
@@ -82,28 +115,19 @@ export async function awsJsonCall<T>(service: AwsService, credentials: () => Pro
   let url = urls.get(service);
   if (!url) urls.set(service, (url = new URL(service.endpoint ?? `https://${service.signingName}.${service.region}.amazonaws.com/`)));
   const body = JSON.stringify(input);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const headers = signRequest({
-        method: 'POST',
-        host: url.host,
-        path: url.pathname || '/',
-        headers: {
-          'content-type': `application/x-amz-json-${service.jsonVersion}`,
-          'x-amz-target': `${service.targetPrefix}.${operation}`,
-          'content-length': String(Buffer.byteLength(body)),
-        },
-        body,
-        service: service.signingName,
-        region: service.region,
-        credentials: await credentials(),
-      });
-      const answer = await client.post(url, headers, body, ATTEMPT_TIMEOUT_MS);
-      if (answer.status >= 200 && answer.status < 300) return (answer.body ? JSON.parse(answer.body) : {}) as T;
-      throw errorOf(answer);
-    } catch (err) {
-      if (attempt >= MAX_ATTEMPTS || !retryable(err)) throw err;
-      await sleep(Math.random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** attempt));
-    }
-  }
+  const answer = await awsSignedRequest({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': `application/x-amz-json-${service.jsonVersion}`,
+      'x-amz-target': `${service.targetPrefix}.${operation}`,
+      'content-length': String(Buffer.byteLength(body)),
+    },
+    body,
+    signingName: service.signingName,
+    region: service.region,
+    credentials,
+    errorOf: jsonErrorOf,
+  });
+  return (answer.bytes.length ? JSON.parse(answer.bytes.toString('utf8')) : {}) as T;
 }

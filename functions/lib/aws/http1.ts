@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 
-// The HTTP/1.1 client of the AWS JSON calls (./call.ts): a POST with a body of known length, an
-// answer with `content-length`, chunked, or read to the end of the connection; connections kept
+// The HTTP/1.1 client of the AWS calls (./call.ts: the JSON services' POSTs, S3's GET): a GET or a
+// POST with a body of known length, an answer with `content-length`, chunked, or read to the end
+// of the connection (never HEAD, whose answer has a length but no body); connections kept
 // alive and reused. node:http's client did the same and cost every cold start about 4 ms of CPU
 // more on its first request (loading node:http, then the first ClientRequest, agent and
 // IncomingMessage stream; test/bench/cold-start.bench.ts, docs/decisions.md). What AWS and
@@ -13,6 +14,13 @@ export interface HttpAnswer {
   /** Header names in lower case; a repeated header's values joined with `, `. */
   headers: Record<string, string>;
   body: string;
+}
+
+/** The answer with its body as bytes (S3 objects). */
+export interface HttpBytesAnswer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
 }
 
 export interface Http1Options {
@@ -146,8 +154,9 @@ class AnswerReader {
     return true;
   }
 
-  answer(): HttpAnswer {
-    return { status: this.head!.status, headers: this.head!.headers, body: Buffer.concat(this.parts).toString('utf8') };
+  answer(): HttpBytesAnswer {
+    // Mostly one part: no copy.
+    return { status: this.head!.status, headers: this.head!.headers, bytes: this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts) };
   }
 }
 
@@ -177,6 +186,13 @@ export class Http1Client {
 
   /** POSTs `body` (headers as given, with `content-length`) to `url`; the answer, whatever its status. */
   async post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<HttpAnswer> {
+    const answer = await this.request('POST', url, headers, body, timeoutMs);
+    return { status: answer.status, headers: answer.headers, body: answer.bytes.toString('utf8') };
+  }
+
+  /** Sends `method` (a GET's body is empty) to `url`; the answer with its body as bytes, whatever its status. */
+  async request(method: 'GET' | 'POST', url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<HttpBytesAnswer> {
+    if (method === 'GET' && body) throw new Error('Ein GET trägt keinen Inhalt');
     const key = `${url.protocol}//${url.host}`;
     let origin = this.origins.get(key);
     if (!origin) this.origins.set(key, (origin = { idle: [], busy: 0, waiting: [] }));
@@ -192,7 +208,7 @@ export class Http1Client {
     }
     socket ??= this.connect(url, origin);
     try {
-      return await this.exchange(socket, url, headers, body, timeoutMs, origin);
+      return await this.exchange(socket, method, url, headers, body, timeoutMs, origin);
     } finally {
       origin.busy--;
       origin.waiting.shift()?.();
@@ -225,7 +241,7 @@ export class Http1Client {
     return socket;
   }
 
-  private exchange(socket: Socket, url: URL, headers: Record<string, string>, body: string, timeoutMs: number, origin: Origin): Promise<HttpAnswer> {
+  private exchange(socket: Socket, method: 'GET' | 'POST', url: URL, headers: Record<string, string>, body: string, timeoutMs: number, origin: Origin): Promise<HttpBytesAnswer> {
     return new Promise((resolve, reject) => {
       const reader = new AnswerReader();
       let settled = false;
@@ -265,7 +281,7 @@ export class Http1Client {
       socket.on('timeout', onTimeout);
       socket.setTimeout(timeoutMs);
       socket.ref();
-      let head = `POST ${url.pathname || '/'}${url.search} HTTP/1.1\r\n`;
+      let head = `${method} ${url.pathname || '/'}${url.search} HTTP/1.1\r\n`;
       // HTTP/1.1 requires it; the signed calls bring their own (it is part of the signature).
       if (!Object.keys(headers).some((n) => n.toLowerCase() === 'host')) head += `host: ${url.host}\r\n`;
       for (const [name, value] of Object.entries(headers)) {
