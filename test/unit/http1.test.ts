@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -167,6 +167,18 @@ describe('Http1Client', () => {
     expect(answers.map((a) => a.body)).toEqual(Array(6).fill('ok'));
     expect(seen.maxOpen).toBe(2);
     expect(seen.connections).toBe(2);
+  });
+
+  it('reuses every kept connection: after a burst, one request after another opens none and leaves none behind', async () => {
+    const { url, seen } = await serve((_req, res) => { setTimeout(() => { res.writeHead(200, { 'content-length': 2 }); res.end('ok'); }, 10); });
+    const client = newClient();
+    await Promise.all(Array.from({ length: 5 }, () => client.post(url, json('{}'), '{}', 5000)));
+    expect(seen.connections).toBe(5);
+    for (let i = 0; i < 12; i++) expect((await client.post(url, json('{}'), '{}', 5000)).body).toBe('ok');
+    await Promise.all(Array.from({ length: 5 }, () => client.post(url, json('{}'), '{}', 5000)));
+    expect(seen.connections).toBe(5);
+    client.close();
+    await vi.waitFor(() => expect(seen.open).toBe(0));
   });
 
   it('speaks TLS, checks the certificate, and reuses the TLS connection', async () => {

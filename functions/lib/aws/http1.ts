@@ -200,7 +200,11 @@ export class Http1Client {
     origin.busy++;
     // The most recently used connection: the least likely to have been closed by the server meanwhile.
     let socket: Socket | undefined;
-    for (let idle = origin.idle.pop(); idle && !socket; idle = origin.idle.pop()) {
+    // One pop per candidate: a pop past the one taken would drop a kept connection from the pool
+    // without closing it (each reuse under load then opened a new connection and leaked one).
+    while (!socket) {
+      const idle = origin.idle.pop();
+      if (!idle) break;
       const candidate = idle.take();
       // Closed on our side already (its close event not yet run): not worth a failed attempt.
       if (candidate.destroyed || !candidate.writable) candidate.destroy();
