@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -183,5 +183,19 @@ describe('stored Apple passes', { timeout: 60_000 }, () => {
     expect(p.entries).toEqual(expect.arrayContaining(['thumbnail.png', 'thumbnail@2x.png', 'thumbnail@3x.png']));
     // Same inputs (names) as before: only the clearing made it build again.
     expect(stored(t.person.id)!.key).toBe(before.key);
+  });
+
+  it('a stored pass that cannot be read is a miss: the download is built and still works', async () => {
+    const c = await newCard();
+    await s.cardChanges.drain();
+    const file = storedFile(c.person.id);
+    expect(existsSync(file)).toBe(true);
+    // A folder where the pass should be: reading fails (as S3's 403 would), so does storing.
+    rmSync(file);
+    mkdirSync(file);
+    const res = await publicPass(c.person.id, sign(c.person.id));
+    expect(res.status).toBe(200);
+    expect(verifyPass(res.bytes).verified).toBe(true);
+    expect(statSync(file).isDirectory()).toBe(true);
   });
 });

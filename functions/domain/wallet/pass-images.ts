@@ -14,8 +14,13 @@ import type { WalletImage } from '../../../shared/card/wallet.ts';
 export async function readPassImage(image: WalletImage | undefined, pass: PassImageName, scale: PassScale = 1): Promise<Buffer | undefined> {
   if (!image) return undefined;
   const name = variantFilename(image.file, { pass, scale });
-  const file = await uploads().get(uploadStorageKey(name));
-  if (!file) log('warn', 'pass image missing: run the image reprocess job (npm run images:reprocess locally)', { file: name });
+  // A pass without this image beats no pass: a read that fails (S3's 403 for a missing object where
+  // the prefix cannot be listed) is logged and treated as missing.
+  const file = await uploads().get(uploadStorageKey(name)).catch((err: unknown) => {
+    log('error', 'pass image not readable: check the function\'s grant on images/ (s3:GetObject, s3:ListBucket)', { file: name, error: err instanceof Error ? err.message : String(err) });
+    return null;
+  });
+  if (file === undefined) log('warn', 'pass image missing: run the image reprocess job (npm run images:reprocess locally)', { file: name });
   return file?.body;
 }
 

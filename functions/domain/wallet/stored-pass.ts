@@ -81,7 +81,17 @@ export async function passContentKey(o: PassInputs): Promise<string> {
 export async function currentStoredPass(o: PassInputs & { contentKey?: string }): Promise<Buffer | undefined> {
   const key = storedPassKey(o.card.id);
   if (!key) return undefined;
-  const [file, contentKey] = await Promise.all([uploads().get(key), o.contentKey ?? passContentKey(o)]);
+  const [file, contentKey] = await Promise.all([
+    // A read that fails (S3 answers a missing object with 403 where its prefix cannot be listed) is a
+    // miss: the pass is built as without storage, which costs only speed.
+    uploads().get(key).catch((err: unknown) => {
+      log('warn', 'stored apple pass not readable: built instead (check the function\'s grant on wallet-passes/, including s3:ListBucket)', {
+        cardId: o.card.id, error: err instanceof Error ? err.message : String(err),
+      });
+      return undefined;
+    }),
+    o.contentKey ?? passContentKey(o),
+  ]);
   return file && file.metadata?.[CONTENT_KEY] === contentKey ? file.body : undefined;
 }
 
