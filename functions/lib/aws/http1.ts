@@ -95,13 +95,8 @@ class AnswerReader {
           else this.mode = 'to-close';
           continue;
         }
-        case 'length': {
-          const take = Math.min(this.remaining, this.buf.length);
-          if (take) this.parts.push(this.buf.subarray(0, take));
-          this.buf = this.buf.subarray(take);
-          this.remaining -= take;
-          return this.remaining === 0 ? this.done(this.head!.keepAlive) : false;
-        }
+        case 'length':
+          return this.takeBody() ? this.done(this.head!.keepAlive) : false;
         case 'chunk-size': {
           const end = this.buf.indexOf(CRLF);
           if (end < 0) return false;
@@ -112,15 +107,10 @@ class AnswerReader {
           this.mode = size === 0 ? 'trailers' : 'chunk-data';
           continue;
         }
-        case 'chunk-data': {
-          const take = Math.min(this.remaining, this.buf.length);
-          if (take) this.parts.push(this.buf.subarray(0, take));
-          this.buf = this.buf.subarray(take);
-          this.remaining -= take;
-          if (this.remaining) return false;
+        case 'chunk-data':
+          if (!this.takeBody()) return false;
           this.mode = 'chunk-end';
           continue;
-        }
         case 'chunk-end': {
           if (this.buf.length < 2) return false;
           this.buf = this.buf.subarray(2);
@@ -141,6 +131,15 @@ class AnswerReader {
           return false;
       }
     }
+  }
+
+  /** Moves up to `remaining` body bytes from the buffer into the answer; true once none remain. */
+  private takeBody(): boolean {
+    const take = Math.min(this.remaining, this.buf.length);
+    if (take) this.parts.push(this.buf.subarray(0, take));
+    this.buf = this.buf.subarray(take);
+    this.remaining -= take;
+    return this.remaining === 0;
   }
 
   /** The connection ended: complete only for an answer read to its end. */
