@@ -19,6 +19,7 @@ import { jobs } from './jobs.ts';
 import { handlerBundle } from './bundle-options.ts';
 import { addFonts, addNativeModules } from './native-modules.ts';
 import { addCardPage } from './card-page-file.ts';
+import { checkColourShim, checkSemverShim, checkSharpAddonPath, semverForSharp, sharpAddonDirect, sharpColourShim } from './sharp-bundling.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -203,64 +204,6 @@ function builtinShims(): Plugin {
   };
 }
 
-const sharpVersion = (JSON.parse(readFileSync(join(root, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
-
-/** Where a chunk finds the function's node_modules (bundleAll and bundleSync write chunks one folder down). */
-const CHUNK_TO_NODE_MODULES = '../node_modules';
-
-const sharpLoader = 'node_modules/sharp/dist/sharp.mjs';
-
-/**
- * sharp loads its addon as `@img/sharp-<platform>/sharp.node`, which that package exports as an
- * index.cjs that first asks for `@img/sharp-libvips-<platform>/binary` (a hint for bundlers, not
- * exported: Node builds and throws an ERR_PACKAGE_PATH_NOT_EXPORTED) and then loads
- * `lib/sharp-<platform>-<version>.node`: ~2 ms of CPU on the image routes' cold start for the
- * detour (measured in fresh processes: 5.0 against 3.0 ms). In the bundle sharp's loader requires
- * that file itself, by its path from the chunk (sharp's require is its own createRequire, relative
- * to the chunk; afterBuild checks the chunk is one folder below the function's root). A sharp
- * release that loads its addon otherwise stops the build here.
- */
-function sharpAddonDirect(): Plugin {
-  return {
-    name: 'sharp-addon-direct',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]node_modules[\\/]sharp[\\/]dist[\\/]sharp\.mjs$/ }, (a) => {
-        let count = 0;
-        const contents = readFileSync(a.path, 'utf8').replace(/require\("@img\/(sharp-(?:linux|linuxmusl)-[a-z0-9]+)\/sharp\.node"\)/g, (_m, pkg: string) => {
-          count++;
-          return `require(${JSON.stringify(`${CHUNK_TO_NODE_MODULES}/@img/${pkg}/lib/${pkg}-${sharpVersion}.node`)})`;
-        });
-        if (!contents.includes(`${CHUNK_TO_NODE_MODULES}/@img/sharp-linux-arm64/lib/`)) {
-          throw new Error(`${sharpLoader}: require("@img/sharp-linux-arm64/sharp.node") nicht gefunden (${count} Ersetzungen); sharp lädt sein Addon anders als erwartet (infra/bundle.ts sharpAddonDirect)`);
-        }
-        return { contents, loader: 'js' };
-      });
-    },
-  };
-}
-
-/** The chunk with sharp's loader must sit where CHUNK_TO_NODE_MODULES leads to the function's node_modules. */
-function checkSharpAddonPath(name: string, outdir: string, metafile: Metafile): void {
-  for (const [file, out] of Object.entries(metafile.outputs)) {
-    if (!Object.keys(out.inputs).some((i) => i.split(sep).join('/') === sharpLoader)) continue;
-    const folder = relative(resolve(outdir), dirname(resolve(root, file)));
-    if (!folder || folder.startsWith('..') || folder.includes(sep)) {
-      throw new Error(`${name}: ${file} lädt sharps Addon über ${CHUNK_TO_NODE_MODULES}, liegt aber nicht einen Ordner unter der Funktion (infra/bundle.ts sharpAddonDirect)`);
-    }
-  }
-}
-
-/** sharp's one use of semver at run time, without loading semver (infra/shims/semver-for-sharp.cjs). */
-const semverForSharp = join(root, 'infra/shims/semver-for-sharp.cjs');
-
-/** The semver stand-in is for sharp only: another package that imports semver would get it unnoticed. */
-function checkSemverShim(name: string, metafile: Metafile): void {
-  const shim = relative(root, semverForSharp).split(sep).join('/');
-  const importers = Object.entries(metafile.inputs).filter(([, v]) => v.imports.some((i) => i.path === shim)).map(([k]) => k);
-  const others = importers.filter((k) => !k.startsWith('node_modules/sharp/'));
-  if (others.length) throw new Error(`${name}: ${others.join(', ')} importiert semver; infra/shims/semver-for-sharp.cjs gilt nur für sharp (in infra/bundle.ts das Alias anpassen)`);
-}
-
 function options(outdir: string, entryFile: string): BuildOptions & { metafile: true } {
   return {
     absWorkingDir: root,
@@ -279,7 +222,7 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     banner: { js: handlerBundle.banner },
     external: handlerBundle.external,
     alias: { semver: semverForSharp },
-    plugins: [builtinShims(), sharpAddonDirect()],
+    plugins: [builtinShims(), sharpAddonDirect(), sharpColourShim()],
     metafile: true,
     logLevel: 'warning',
   };
@@ -299,6 +242,7 @@ function entryFileOf(entry: BundleEntry, scratch: string): string {
  */
 function afterBuild(entry: BundleEntry, outdir: string, metafile: Metafile, target: NativeTarget): void {
   checkSemverShim(bundleDirName(entry), metafile);
+  checkColourShim(bundleDirName(entry), metafile);
   checkSharpAddonPath(bundleDirName(entry), outdir, metafile);
   addNativeModules({ name: bundleDirName(entry), bundleDir: outdir, metafile, declared: needsOfEntry(entry).native ?? [], target });
   addFonts({ bundleDir: outdir, metafile });

@@ -15,6 +15,7 @@ import { handlerBundle } from '../../infra/bundle-options.ts';
 import { addFonts, addNativeModules } from '../../infra/native-modules.ts';
 import { makePng } from '../helpers/images.ts';
 import { allEntries, bundleAll, bundleDirName } from '../../infra/bundle.ts';
+import { checkColourShim, semverForSharp, sharpColourShim } from '../../infra/sharp-bundling.ts';
 import { AppFunction } from '../../infra/constructs/app-function.ts';
 import { areas } from '../../shared/api/routes.ts';
 
@@ -157,27 +158,34 @@ describe('Lambda bundles', () => {
     expect(addNativeModules({ name: 'x', bundleDir: dir, metafile: bundled, declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
   });
 
-  test('the same bundled pipeline runs here with this machine\'s sharp (x64): decodes, resizes, encodes', async () => {
+  test('the same bundled pipeline runs here with this machine\'s sharp (x64), with the bundles\' stand-ins for semver and @img/colour: decodes, resizes, encodes', async () => {
     const dir = tempDir('vk-pipeline-bundle-');
     const result = await build({
       absWorkingDir: root, entryPoints: [join(root, 'functions/lib/images/pipeline.ts')], bundle: true, outdir: dir,
       format: handlerBundle.format, platform: handlerBundle.platform, target: handlerBundle.target, external: handlerBundle.external,
       mainFields: handlerBundle.mainFields, banner: { js: handlerBundle.banner }, outExtension: { '.js': '.mjs' }, entryNames: 'index', metafile: true, logLevel: 'silent',
+      alias: { semver: semverForSharp }, plugins: [sharpColourShim()],
     });
+    expect(() => checkColourShim('pipeline', result.metafile)).not.toThrow();
     expect(addNativeModules({ name: 'pipeline', bundleDir: dir, metafile: result.metafile, declared: ['sharp'], target: 'host' })).toEqual(['sharp']);
     writeFileSync(join(dir, 'in.png'), makePng(700, 300));
     writeFileSync(join(dir, 'run.mjs'), `
       import { processImage } from './index.mjs';
       import { readFileSync } from 'node:fs';
+      import sharp from 'sharp';
       const r = await processImage(readFileSync('in.png'), 'png');
-      console.log(JSON.stringify({ format: r.format, original: [r.width, r.height], variants: r.variants.map((f) => [f.mime, f.width]) }));`);
-    const r = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' })) as { format: string; original: number[]; variants: [string, number][] };
+      const icon = r.variants.find((f) => f.variant.pass === 'appleIcon' && f.variant.scale === 1);
+      const badge = [...(await sharp(icon.data).ensureAlpha().raw().toBuffer()).subarray(0, 4)];
+      console.log(JSON.stringify({ format: r.format, original: [r.width, r.height], variants: r.variants.map((f) => [f.mime, f.width]), badge }));`);
+    const r = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' })) as { format: string; original: number[]; variants: [string, number][]; badge: number[] };
     // A one-colour PNG is a graphic: it stays PNG.
     expect(r.format).toBe('png');
     expect(r.original).toEqual([700, 300]);
     expect(r.variants).toContainEqual(['image/avif', 640]);
     expect(r.variants).toContainEqual(['image/webp', 160]);
     expect(r.variants).toContainEqual(['image/png', 87]);
+    // The pass icon is a badge: the artwork on its corner colour, handed to sharp as { r, g, b, alpha }.
+    expect(r.badge).toEqual([200, 30, 60, 255]);
   }, 60_000);
 
   test('the bundle that draws text (virtual background) carries the font files; the bundled renderer draws with them where no system font exists', async () => {
