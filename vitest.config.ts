@@ -15,6 +15,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition; its own default (1 s) is a bound on the machine's speed, not on the
+    // product: on a slow or loaded machine a page's loader or a re-render took longer than that.
+    expect: { poll: { timeout: 10_000 } },
     env: { LOG_LEVEL: 'silent' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
