@@ -119,7 +119,7 @@ describe('credits in the browser', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL('**/v2/card/visitenkarte/edit/**');
     // The store re-reads the balance after the save; the header picks it up within a second.
-    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1');
 
     // Second card: the last credit. Third card: not enough credits, the form says so.
     // All within the app (no reload): the header follows the store.
@@ -135,7 +135,7 @@ describe('credits in the browser', () => {
       await page.getByLabel('Nachname').fill('Karte');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.waitForURL('**/v2/card/visitenkarte/edit/**');
-      await page.waitForFunction((text) => document.querySelector('[data-testid="credits"]')?.textContent === text, expected, { timeout: 5000 });
+      await page.waitForFunction((text) => document.querySelector('[data-testid="credits"]')?.textContent === text, expected);
     }
     await openAdd();
     await page.getByLabel('Vorname').fill('Dritte');
@@ -151,7 +151,7 @@ describe('credits in the browser', () => {
     await addCredits(s, t.company.id, 5);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL('**/v2/card/visitenkarte/edit/**');
-    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4');
     await expect(credits.textContent()).resolves.toBe('Credits: 4');
   });
 
