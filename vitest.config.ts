@@ -15,12 +15,17 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition; its own default (1 s) is a bound on the machine's speed, not on the
+    // product: on a slow or loaded machine a page's loader or a re-render took longer than that.
+    expect: { poll: { timeout: 10_000 } },
     env: { LOG_LEVEL: 'silent' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: [dynamo, web] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: [web] } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: [dynamo, web] } },
+      // A browser test walks screens: vitest's 20 s (above) is short for that on a loaded machine (beside a CI run
+      // public-card's hostile-content test timed out at 20 s); tests that need more say so themselves.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: [dynamo, web], testTimeout: 60_000 } },
     ],
   },
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { storedAuditEntries } from '../helpers/audit.ts';
+import { utcDay } from '../helpers/clear-of-midnight.ts';
 import { bookMonthlyCredits } from '../../functions/domain/credits/book-monthly-credits.ts';
 
 // The audit log answers "who changed this card, when, and what": company users see their
@@ -64,14 +65,17 @@ describe('audit log', () => {
 
   it('filters by person and date, pages with a cursor it checks, and exports', async () => {
     const t = await createTenant(s);
+    // The entries' UTC days: from the day before the first write to the day after the last (the same day unless
+    // a slow run straddled midnight).
+    const firstDay = utcDay(new Date());
     for (let i = 0; i < 3; i++) await newCard(t);
+    const lastDay = utcDay(new Date());
     const byActor = await s.call('auditList', { query: { companyId: t.company.id, actor: t.user.username }, token: admin });
     expect(byActor.body.items.length).toBeGreaterThanOrEqual(3);
     expect((byActor.body.items as Entry[]).every((e) => e.actorId === t.user.id)).toBe(true);
     expect((await s.call('auditList', { query: { companyId: t.company.id, actor: 'niemand' }, token: admin })).body.items).toEqual([]);
 
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await s.call('auditList', { query: { companyId: t.company.id, from: today, to: today }, token: t.user.token })).body.items.length).toBeGreaterThanOrEqual(3);
+    expect((await s.call('auditList', { query: { companyId: t.company.id, from: firstDay, to: lastDay }, token: t.user.token })).body.items.length).toBeGreaterThanOrEqual(3);
     expect((await s.call('auditList', { query: { companyId: t.company.id, to: '2020-01-01' }, token: t.user.token })).body.items).toEqual([]);
     const order = await s.call('auditList', { query: { companyId: t.company.id, from: '2026-02-01', to: '2026-01-01' }, token: t.user.token });
     expect(order.status).toBe(400);

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
+import { clearOfMidnight } from '../helpers/clear-of-midnight.ts';
 import { addCredits, createCompany, createProfile, createTenant, createUserToken } from '../helpers/card-fixtures.ts';
 import { db, queryAll, tableName } from '../../functions/lib/db.ts';
 import { keys } from '../../functions/lib/keys.ts';
@@ -60,6 +61,8 @@ describe('credits: the invariant under parallel load', () => {
 });
 
 describe('credits: statistics', () => {
+  // This month's figures are in the expectations: a run must not straddle the end of a Berlin month.
+  beforeEach(() => clearOfMidnight(20_000, berlinMonth));
   test('per month of the last 12 and per company: added, used by activations and the monthly fee, activations', async () => {
     const t = await tenant(0);
     await addCredits(s, t.company.id, 10);

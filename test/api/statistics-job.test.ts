@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
+import { clearOfMidnight } from '../helpers/clear-of-midnight.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { bucketLogSource } from '../../functions/jobs/cdn-log-merge.ts';
 import type { LogStore } from '../../functions/jobs/cdn-log-merge.ts';
@@ -13,6 +14,9 @@ import { keys } from '../../functions/lib/keys.ts';
 import { berlinDay } from '../../functions/domain/statistics/berlin-time.ts';
 
 const s = useTestServer();
+
+// The log lines are stamped now and read back under today's Berlin day: a run must not straddle Berlin midnight.
+beforeEach(() => clearOfMidnight(20_000));
 afterEach(() => vi.restoreAllMocks());
 
 /** A bucket in memory that answers ListObjectsV2, GetObject and DeleteObject as S3 does; `failDeletes` makes the next deletes fail. */

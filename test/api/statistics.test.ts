@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { QueryCommand } from '../../functions/lib/dynamo.ts';
 import { useTestServer } from '../helpers/server.ts';
+import { clearOfMidnight } from '../helpers/clear-of-midnight.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { countLogFile } from '../helpers/count-log.ts';
@@ -16,6 +17,9 @@ import { join } from 'node:path';
 import { createCdnLogWriter } from '../../functions/local/cdn-log-writer.ts';
 
 const s = useTestServer();
+
+// Today's day and month are in the expectations: a run must not straddle Berlin midnight.
+beforeEach(() => clearOfMidnight(20_000));
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 

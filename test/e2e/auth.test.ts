@@ -22,6 +22,7 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 describe('sign-in', () => {
   test('a wrong password shows the inline error; success lands on the cards with the toast', async () => {
     const { page, close } = await openPage();
+    await page.clock.install();
     await signIn(page, ADMIN.username, 'falsches-passwort');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Benutzername oder Passwort ist falsch.');
     // Once, beside the fields: no toast repeats it (issue 24).
@@ -30,6 +31,9 @@ describe('sign-in', () => {
 
     // Enter in the password field submits, too.
     await page.getByLabel('Passwort').fill(ADMIN.password);
+    // Paused before the toast exists: its 5000 ms must not run out in real time before the checks below
+    // (the cards' loaders run first, longer on a slow machine).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     await page.getByLabel('Passwort').press('Enter');
     await page.waitForURL('**/v2/card/visitenkarte');
     const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
@@ -200,6 +204,8 @@ describe('V2 layout', () => {
     await narrow.close();
 
     const wide = await openPage({ width: 1280, height: 800 });
+    // The header re-reads the balance every second on the page's clock: run below on demand, not raced in real time.
+    await wide.page.clock.install();
     await signIn(wide.page, ADMIN.username, ADMIN.password);
     await wide.page.waitForURL('**/v2/card/visitenkarte');
     const nav = wide.page.getByRole('navigation', { name: NAV });
@@ -212,8 +218,12 @@ describe('V2 layout', () => {
     // The V2 layout's loader writes the selected company's balance once its loads finish; wait for
     // them, or its write could land after ours.
     await wide.page.waitForLoadState('networkidle');
+    await wide.page.clock.pauseAt(await wide.page.evaluate(() => Date.now() + 10));
     await wide.page.evaluate(() => localStorage.setItem('credits', '1250'));
-    await wide.page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1.250', undefined, { timeout: 2500 });
+    // Nothing but the re-read brings it in; one second of page time does.
+    await expect(credits.textContent()).resolves.toBe('Credits: 0');
+    await wide.page.clock.runFor(1000);
+    await expect.poll(() => credits.textContent()).toBe('Credits: 1.250');
     await wide.close();
   });
 

@@ -21,8 +21,13 @@ describe('back office forms', () => {
   test('profile: after a failed submit the field error goes as soon as the field is filled; failed submits show one toast; success replaces it', async () => {
     const { user } = await createTenant(s);
     const { page } = await openPage();
+    await page.clock.install();
     await at(page, user.token, '/v2/card/profil/add');
     const save = page.getByRole('button', { name: 'Speichern' });
+    await save.waitFor();
+    // Toasts on a paused clock: the error toast cannot run out by itself (as 5 s of a slow run would let it),
+    // so only the success replacing it takes it away.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     await save.click();
     await fieldError(page, 'Profilname').getByText('Pflichtfeld').waitFor();
     await save.click();

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
+import { clearOfMidnight } from '../helpers/clear-of-midnight.ts';
+import { berlinMonth } from '../../shared/berlin-clock.ts';
 import { addCredits, createCompany, createProfile, createTenant } from '../helpers/card-fixtures.ts';
 
 let s: TestServer;
@@ -27,6 +29,8 @@ async function orgs(page: Page): Promise<string[]> {
 }
 
 describe('credits in the browser', () => {
+  // The statistics' last bar is this month's: a run must not straddle the end of a Berlin month.
+  beforeEach(() => clearOfMidnight(90_000, berlinMonth), 120_000);
   test('admin overview: sort by every column, the danger row; detail: book credits, read the history', { timeout: 90_000 }, async () => {
     const tag = `${Date.now().toString(36)}`;
     // Zeta: 2 active cards, 2 credits left -> 1 month. Alpha: 1 active card, 0 left -> danger. Mitte: no cards, 50 credits.
@@ -119,7 +123,7 @@ describe('credits in the browser', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL('**/v2/card/visitenkarte/edit/**');
     // The store re-reads the balance after the save; the header picks it up within a second.
-    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 1');
 
     // Second card: the last credit. Third card: not enough credits, the form says so.
     // All within the app (no reload): the header follows the store.
@@ -135,7 +139,7 @@ describe('credits in the browser', () => {
       await page.getByLabel('Nachname').fill('Karte');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.waitForURL('**/v2/card/visitenkarte/edit/**');
-      await page.waitForFunction((text) => document.querySelector('[data-testid="credits"]')?.textContent === text, expected, { timeout: 5000 });
+      await page.waitForFunction((text) => document.querySelector('[data-testid="credits"]')?.textContent === text, expected);
     }
     await openAdd();
     await page.getByLabel('Vorname').fill('Dritte');
@@ -151,7 +155,7 @@ describe('credits in the browser', () => {
     await addCredits(s, t.company.id, 5);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL('**/v2/card/visitenkarte/edit/**');
-    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="credits"]')?.textContent === 'Credits: 4');
     await expect(credits.textContent()).resolves.toBe('Credits: 4');
   });
 

@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { closeBrowser, openPage, signInAs } from '../helpers/browser.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { countLogFile } from '../helpers/count-log.ts';
+import { clearOfMidnight } from '../helpers/clear-of-midnight.ts';
 import { formatCdnLogLine } from '../../functions/domain/statistics/cdn-log-format.ts';
 import { addMonths, berlinMonth } from '../../functions/domain/statistics/berlin-time.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await closeBrowser(); await s.close(); });
+// This month and the one two before are in the expectations: a run must not straddle the end of a Berlin month.
+beforeEach(() => clearOfMidnight(120_000, berlinMonth), 150_000);
 
 const signIn = (page: Page, username: string, password: string) => signInAs(page, s.baseUrl, { username, password });
 
