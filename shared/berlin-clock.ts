@@ -52,6 +52,24 @@ export function berlinMonth(instant: Date | number): string {
   return berlinDate(instant).slice(0, 7);
 }
 
+/**
+ * The instant (ms) a Berlin day `YYYY-MM-DD` begins: its 00:00 there, 23:00 or 22:00 UTC the day
+ * before. Clocks change at 01:00 UTC, never at Berlin's midnight, so the offset at the candidate
+ * instant decides.
+ */
+export function berlinDayStart(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const winter = utcMidnight - 60 * 60_000;
+  return berlinOffsetMinutes(winter) === 60 ? winter : utcMidnight - 120 * 60_000;
+}
+
+/** The Berlin day after `YYYY-MM-DD` (calendar arithmetic, no instant involved). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
 /** `dd.mm.yyyy, hh:mm` in Berlin (as `de-DE` writes it). */
 export function berlinDateTimeText(instant: Date | number): string {
   const c = berlinClock(instant);

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer, uniqueName } from '../helpers/server.ts';
 import { createTenant } from '../helpers/card-fixtures.ts';
 import { storedAuditEntries } from '../helpers/audit.ts';
-import { utcDay } from '../helpers/clear-of-midnight.ts';
+import { berlinDate } from '../../shared/berlin-clock.ts';
+import { PutCommand } from '../../functions/lib/dynamo.ts';
+import { db, tableName } from '../../functions/lib/db.ts';
+import { auditItem, newAuditEntry } from '../../functions/domain/audit/record-audit.ts';
 import { bookMonthlyCredits } from '../../functions/domain/credits/book-monthly-credits.ts';
 
 // The audit log answers "who changed this card, when, and what": company users see their
@@ -65,11 +68,10 @@ describe('audit log', () => {
 
   it('filters by person and date, pages with a cursor it checks, and exports', async () => {
     const t = await createTenant(s);
-    // The entries' UTC days: from the day before the first write to the day after the last (the same day unless
-    // a slow run straddled midnight).
-    const firstDay = utcDay(new Date());
+    // The entries' Berlin days (the same day unless a slow run straddled midnight).
+    const firstDay = berlinDate(new Date());
     for (let i = 0; i < 3; i++) await newCard(t);
-    const lastDay = utcDay(new Date());
+    const lastDay = berlinDate(new Date());
     const byActor = await s.call('auditList', { query: { companyId: t.company.id, actor: t.user.username }, token: admin });
     expect(byActor.body.items.length).toBeGreaterThanOrEqual(3);
     expect((byActor.body.items as Entry[]).every((e) => e.actorId === t.user.id)).toBe(true);
@@ -101,6 +103,36 @@ describe('audit log', () => {
     expect(text.split('\r\n')[0]).toBe('"Zeitpunkt";"Wer";"Rolle";"Aktion";"Objekt";"Objekt-ID";"Unternehmen (ID)";"Geänderte Felder";"Details";"Schnittstelle"');
     expect(text).toContain('"Angelegt";"Visitenkarte"');
     expect((await fetch(`${s.baseUrl}/api/audit/export?companyId=${other.company.id}`, { headers: { authorization: `Bearer ${t.user.token}` } })).status).toBe(404);
+  });
+
+  it('dates are Berlin days, as the screen shows the times: an entry at 00:30 Berlin time is on that day, also across a month', async () => {
+    const t = await createTenant(s);
+    const store = async (at: string) => {
+      const e = newAuditEntry({ actor: { id: t.user.id, username: t.user.username }, change: { action: 'update', objectType: 'person', objectId: uniqueName('karte'), companyId: t.company.id, fields: ['lastname'] }, at: new Date(at) });
+      await db().send(new PutCommand({ TableName: tableName(), Item: auditItem(e) }));
+      return e.id;
+    };
+    // 1 August 00:30 in Berlin (summer time) is still 31 July in UTC, and in July's partition.
+    const earlyAugust = await store('2025-07-31T22:30:00.000Z');
+    const lateJuly = await store('2025-07-31T21:30:00.000Z');
+    // 1 December 00:00 in Berlin (winter time) begins the day; 23:59 on 30 November does not.
+    const decemberMidnight = await store('2025-11-30T23:00:00.000Z');
+    const lateNovember = await store('2025-11-30T22:59:00.000Z');
+    const ids = async (query: Record<string, string>, token: string) => {
+      const res = await s.call('auditList', { query: { companyId: t.company.id, ...query }, token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.items as Entry[]).map((e) => e.id).sort();
+    };
+    // Through the company's index (company users) and the month partitions (admins, all companies).
+    for (const [token, scope] of [[t.user.token, {}], [admin, { companyId: '' }]] as const) {
+      const q = (query: Record<string, string>) => ids(Object.fromEntries(Object.entries({ ...query, ...scope }).filter(([, v]) => v)), token);
+      const mine = (list: string[]) => list.filter((id) => [earlyAugust, lateJuly, decemberMidnight, lateNovember].includes(id));
+      expect(mine(await q({ from: '2025-08-01', to: '2025-08-01' }))).toEqual([earlyAugust]);
+      expect(mine(await q({ from: '2025-07-31', to: '2025-07-31' }))).toEqual([lateJuly]);
+      expect(mine(await q({ from: '2025-12-01', to: '2025-12-01' }))).toEqual([decemberMidnight]);
+      expect(mine(await q({ to: '2025-11-30' })).sort()).toEqual([earlyAugust, lateJuly, lateNovember].sort());
+      expect(mine(await q({ from: '2025-08-01', to: '2025-11-30' })).sort()).toEqual([earlyAugust, lateNovember].sort());
+    }
   });
 
   it('records credit bookings: by an admin, by an activation and by the monthly job (as the system)', async () => {

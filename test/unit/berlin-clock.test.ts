@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { berlinClock, berlinDate, berlinDateTimeText, berlinOffsetMinutes } from '../../shared/berlin-clock.ts';
+import { berlinClock, berlinDate, berlinDateTimeText, berlinDayStart, berlinOffsetMinutes, nextDay } from '../../shared/berlin-clock.ts';
 import { formatDateTime } from '../../shared/format.ts';
 
 // The ICU-free Berlin clock against the runtime's ICU zone data (a different implementation): every
@@ -60,5 +60,21 @@ describe('berlinClock', () => {
       const iso = new Date(ms).toISOString();
       expect(formatDateTime(iso, 'Europe/Berlin'), iso).toBe(`${de.format(ms)} Uhr`);
     }
+  });
+
+  test('berlinDayStart is the first instant of the Berlin day, by ICU, every day from 1996 to 2040', () => {
+    let days = 0;
+    for (let day = '1996-01-01'; day < '2041-01-01'; day = nextDay(day)) {
+      const start = berlinDayStart(day);
+      const c = icuClock(start);
+      expect([c.year, c.month, c.day, c.hour, c.minute, c.second], day).toEqual([...day.split('-').map(Number), 0, 0, 0]);
+      expect(berlinDate(start - 1), day).not.toBe(day);
+      days++;
+    }
+    expect(days).toBe(16_437);
+    expect(new Date(berlinDayStart('2026-03-29')).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(new Date(berlinDayStart('2026-03-30')).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
 });

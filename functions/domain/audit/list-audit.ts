@@ -10,6 +10,7 @@ import { privacyMessages } from '../../../shared/messages/privacy.ts';
 import { companyMessages } from '../../../shared/messages/company.ts';
 import type { AuditEntry, AuditFilter } from '../../../shared/schemas/audit.ts';
 import { env } from '../../lib/env.ts';
+import { berlinDayStart, nextDay } from '../../../shared/berlin-clock.ts';
 
 // Reading the audit log: one company's entries (GSI1), one object's (GSI2), or, for admins, all
 // of them month by month (table partitions `AUDIT#<yyyy-mm>`), newest first. Person and the
@@ -46,16 +47,25 @@ function decode(cursor: string | undefined, keyNames: readonly string[], partiti
   return { ...(m ? { m } : {}), ...(k ? { k: k as Key } : {}) };
 }
 
-/** Sort-key bounds of the date range: entries sort by their ISO time. Days are UTC dates of `at`. */
+/**
+ * Sort-key bounds of the date range. `from` and `to` are Berlin days, as the screen shows each
+ * entry's time in Berlin; entries sort by their UTC time, so the range runs from `from`'s Berlin
+ * midnight to the one after `to` (an entry at 00:30 Berlin time is on that day, not the UTC one
+ * before). `hi` itself is no entry's key (keys go on with `#<id>`), so the range ends before it.
+ */
 function range(f: AuditFilter): { lo: string; hi: string } {
-  return { lo: f.from ?? '0000', hi: `${f.to ?? '9999-12-31'}~` };
+  return {
+    lo: f.from ? new Date(berlinDayStart(f.from)).toISOString() : '0000',
+    hi: f.to ? new Date(berlinDayStart(nextDay(f.to))).toISOString() : '9999-12-31~',
+  };
 }
 
-/** Months from `to` (or now) back to `from` (or the retention), newest first. */
+/** The UTC month partitions (record-audit.ts) the range touches, from its end (or now) back to its start (or the retention), newest first. */
 function monthsOf(f: AuditFilter): string[] {
-  const last = (f.to ?? new Date().toISOString()).slice(0, 7);
+  const last = (f.to ? new Date(berlinDayStart(nextDay(f.to)) - 1) : new Date()).toISOString().slice(0, 7);
   const oldest = new Date(Date.now() - env().AUDIT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 7);
-  const first = f.from && f.from.slice(0, 7) > oldest ? f.from.slice(0, 7) : oldest;
+  const from = f.from ? new Date(berlinDayStart(f.from)).toISOString().slice(0, 7) : undefined;
+  const first = from && from > oldest ? from : oldest;
   const out: string[] = [];
   let [y, mo] = last.split('-').map(Number) as [number, number];
   for (let i = 0; i < 1200; i++) {
