@@ -133,6 +133,8 @@ const mod = await import(entry);
 const imported = ms(process.cpuUsage(start));
 const r1 = await mod.handler(first, context);
 const cold = ms(process.cpuUsage(start));
+// In a CPU profile (COLD_START_PROFILE), 2 ms in this function mark where the cold start ends and the warm call begins.
+if (process.env.COLD_START_PROFILE_MARK) (function coldStartEnds() { const end = performance.now() + 2; while (performance.now() < end); })();
 // COLD_START_RM: files removed before the warm call too, outside both measurements (a stored pass: its miss).
 for (const path of (process.env.COLD_START_RM ?? '').split(',').filter(Boolean)) process.getBuiltinModule('node:fs').rmSync(path, { force: true });
 const w = process.cpuUsage();
@@ -197,7 +199,7 @@ const bench: BenchModule = {
       await writeFile(files[1], JSON.stringify(warm));
       const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-interval=100'] : [];
       // Asynchronously: the fake Google and APNs servers of this process answer the child meanwhile.
-      return promisify(execFile)(process.execPath, [...profile, childFile, pathToFileURL(entry).href, ...files], { encoding: 'utf8', env, timeout: 60_000 });
+      return promisify(execFile)(process.execPath, [...profile, childFile, pathToFileURL(entry).href, ...files], { encoding: 'utf8', env: PROFILE_DIR ? { ...env, COLD_START_PROFILE_MARK: '1' } : env, timeout: 60_000 });
     };
     const run = async (entry: string, first: unknown, warm: unknown, env: NodeJS.ProcessEnv = process.env): Promise<Sample> => JSON.parse((await runRaw(entry, first, warm, env)).stdout) as Sample;
     /** A call that answered otherwise than expected, once more with the function's log lines, so the error says why. */
@@ -228,6 +230,7 @@ const bench: BenchModule = {
         }
         samples.push(sample);
       }
+      if (process.env.COLD_START_SAMPLES) process.stderr.write(`  ${route.name} samples (import + first / warm): ${samples.map((x) => `${x.cold.toFixed(1)}/${x.warm.toFixed(1)}`).join(' ')}\n`);
       if (AB_DIR) {
         // Import + first call beside the judged figure: a route whose warm call swings with where V8's
         // first major GC falls (uploadCreate) moves the judged figure by ±10 ms, not its cold part.
