@@ -19,7 +19,7 @@ import { jobs } from './jobs.ts';
 import { handlerBundle } from './bundle-options.ts';
 import { addFonts, addNativeModules } from './native-modules.ts';
 import { addCardPage } from './card-page-file.ts';
-import { checkColourShim, checkSemverShim, checkSharpAddonPath, semverForSharp, sharpAddonDirect, sharpColourShim } from './sharp-bundling.ts';
+import { checkColourShim, checkSemverShim, checkSharpAddonPath, semverForSharp, sharpAddonDirect, sharpColourShim, sharpVersionsDirect } from './sharp-bundling.ts';
 import type { NativeTarget } from './native-modules.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -222,7 +222,7 @@ function options(outdir: string, entryFile: string): BuildOptions & { metafile: 
     banner: { js: handlerBundle.banner },
     external: handlerBundle.external,
     alias: { semver: semverForSharp },
-    plugins: [builtinShims(), sharpAddonDirect(), sharpColourShim()],
+    plugins: [builtinShims(), sharpAddonDirect(), sharpVersionsDirect(), sharpColourShim()],
     metafile: true,
     logLevel: 'warning',
   };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
 
@@ -42,6 +42,49 @@ export function sharpAddonDirect(): Plugin {
       });
     },
   };
+}
+
+/**
+ * sharp's `versions` (libvips and its libraries) at load: it first asks for
+ * `@img/sharp-<platform>/versions`, which that package does not export (Node resolves it, fails and
+ * builds the error), then for `@img/sharp-libvips-<platform>/versions`. ~3 ms of the image routes'
+ * cold start, nearly all the failed lookup. In the bundle it reads the second one's file directly,
+ * by its path from the chunk (as the addon). The build stops if a platform package ever exports
+ * `./versions` (then the first answer would have been another file).
+ */
+export function sharpVersionsDirect(): Plugin {
+  return {
+    name: 'sharp-versions-direct',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]sharp[\\/]dist[\\/]utility\.mjs$/ }, (a) => {
+        const before = [
+          '    try {',
+          '      versions = require(`@img/sharp-${runtimePlatform}/versions`);',
+          '    } catch (_) {',
+          '      try {',
+          '        versions = require(`@img/sharp-libvips-${runtimePlatform}/versions`);',
+          '      } catch (_) {}',
+          '    }',
+        ].join('\n');
+        const source = readFileSync(a.path, 'utf8');
+        if (!source.includes(before)) throw new Error(`${a.path}: sharp liest seine versions anders als erwartet (infra/sharp-bundling.ts sharpVersionsDirect)`);
+        for (const platformPackage of platformPackages()) {
+          const pkg = JSON.parse(readFileSync(platformPackage, 'utf8')) as { exports?: Record<string, string> };
+          if (pkg.exports?.['./versions']) throw new Error(`${platformPackage} exportiert ./versions: infra/sharp-bundling.ts sharpVersionsDirect anpassen`);
+        }
+        const after = `    try {\n      versions = require(\`${CHUNK_TO_NODE_MODULES}/@img/sharp-libvips-\${runtimePlatform}/versions.json\`);\n    } catch (_) {}`;
+        return { contents: source.replace(before, after), loader: 'js' };
+      });
+    },
+  };
+}
+
+/** package.json of every sharp platform package installed here or for Lambda (`@img/sharp-linux-x64`, …). */
+function platformPackages(): string[] {
+  return [join(root, 'node_modules/@img'), join(root, 'functions/lambda-native/node_modules/@img')]
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => readdirSync(dir).filter((n) => /^sharp-(?!libvips)/.test(n)).map((n) => join(dir, n, 'package.json')))
+    .filter((file) => existsSync(file));
 }
 
 /** The chunk with sharp's loader must sit where CHUNK_TO_NODE_MODULES leads to the function's node_modules. */

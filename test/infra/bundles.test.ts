@@ -141,6 +141,29 @@ describe('Lambda bundles', () => {
     expect(shipped(join(out, 'upload'))).not.toMatch(/\bfrom\s*"sharp"|import\("sharp"\)/);
   });
 
+  test('the bundled sharp, run here (x64 build), loads its addon and versions by path and parses colours through the stand-in', async () => {
+    const dir = tempDir('vk-upload-host-');
+    const fn = (await bundleAll([{ area: 'upload' }], dir, { native: 'host' })).upload!;
+    const sharpChunk = Object.entries(fn.metafile.outputs).find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('node_modules/sharp/dist/utility.mjs')))![0];
+    const chunkSource = readFileSync(resolve(root, sharpChunk), 'utf8');
+    // No lookup of the package subpath that is not exported (sharpVersionsDirect), no colour tables built at load.
+    expect(chunkSource).not.toMatch(/sharp-\$\{[^}]+\}\/versions`/);
+    expect(chunkSource).toContain('/versions.json`');
+    const run = execFileSync(process.execPath, ['--input-type=module', '-e', `
+      const { default: sharp } = await import(${JSON.stringify(pathToFileURL(resolve(root, sharpChunk)).href)});
+      const png = await sharp({ create: { width: 2, height: 2, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } }).png().toBuffer();
+      const flat = await sharp(png).flatten({ background: '#ffffff' }).raw().toBuffer();
+      const named = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'rebeccapurple' } }).raw().toBuffer();
+      console.log(JSON.stringify({ versions: sharp.versions, avif: sharp.format.heif.output.alias, flat: [...flat.subarray(0, 3)], named: [...named] }));`], { encoding: 'utf8' });
+    const r = JSON.parse(run) as { versions: Record<string, string>; avif: string[]; flat: number[]; named: number[] };
+    const host = JSON.parse(readFileSync(join(root, 'node_modules/@img', `sharp-libvips-${process.platform}-${process.arch}`, 'versions.json'), 'utf8')) as Record<string, string>;
+    expect(r.versions).toEqual({ ...host, sharp: version(join(root, 'node_modules'), 'sharp') });
+    expect(r.avif).toEqual(['avif']);
+    // (10, 20, 30) at alpha 128/255 over white; a CSS name goes to the colour package itself.
+    expect(r.flat).toEqual([132, 137, 142]);
+    expect(r.named).toEqual([102, 51, 153]);
+  }, 60_000);
+
   test('a native package goes only where the table declares it, and the build checks the declaration', () => {
     const metafile = (imports: { path: string; kind: 'dynamic-import'; external: boolean }[]) =>
       ({ inputs: {}, outputs: { 'x/chunks/a.mjs': { bytes: 1, inputs: {}, imports, exports: [] } } }) as unknown as Metafile;
