@@ -235,9 +235,10 @@ describe('Lambda bundles', () => {
       console.log(JSON.stringify({ width: p.width, height: p.height, ink }));`);
     // As in Lambda: no fontconfig configuration to be found (an empty FONTCONFIG_PATH); the renderer
     // writes its own, which names no font folder (fonts.ts useOwnFontconfig), so no system font exists for it.
-    // FC_DEBUG=1024 makes fontconfig name every configuration file it reads (on stdout, before the result line).
+    // FC_DEBUG=1024 makes fontconfig name every configuration file it reads, 4 every edit it applies
+    // (on stdout, before the result line).
     const { FONTCONFIG_FILE: _file, FONTCONFIG_SYSROOT: _root, ...inherited } = process.env;
-    const env = { ...inherited, FONTCONFIG_PATH: dir, TMPDIR: dir, FC_DEBUG: '1024' };
+    const env = { ...inherited, FONTCONFIG_PATH: dir, TMPDIR: dir, FC_DEBUG: String(1024 + 4) };
     const run = spawnSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8', env });
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -247,6 +248,9 @@ describe('Lambda bundles', () => {
     // (conf.avail, parsed twice on a cold start where a system fontconfig exists).
     expect(fontconfigLog).toContain(`Loading config file from ${join(dir, 'vk-fontconfig/fonts.conf')}`);
     expect(fontconfigLog).not.toMatch(/Scanning config|\/etc\/fonts|conf\.avail/);
+    // Drawn without hinting (fonts.ts FONTS_CONF): the font's own edits reach the pattern the text is drawn with.
+    expect(fontconfigLog).toContain('Substitute Edit hinting Assign false');
+    expect(fontconfigLog).toContain('Substitute Edit hintstyle Assign hintnone');
     // What the same text is with the font taken from node_modules in this process.
     const { renderText } = await import('../../functions/lib/images/text.ts');
     const here = (await renderText({ text: 'Jürgen Weiß – Größe', weight: 'bold', size: 76, color: '#102030', maxWidth: 1200 }))!;
