@@ -1,4 +1,4 @@
-import { createQrCode } from './images/qr-core.ts';
+import { createQrCode } from './qr-core.ts';
 
 // The QR codes of the card's QR route and the wallet page, as SVG: the symbol from qr-core.ts (the
 // qrcode package's own symbol, built without its per-module objects) written the way qrcode's SVG

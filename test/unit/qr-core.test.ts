@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import QRCode from 'qrcode';
 import jsQR from 'jsqr';
-import { createQrCode } from '../../functions/lib/images/qr-core.ts';
+import { createQrCode } from '../../functions/lib/qr-core.ts';
 import { qrPixels } from '../../functions/domain/cards/virtual-background.ts';
 
 // The virtual background's QR encoder builds the symbol itself on qrcode's segments (qr-core.ts): it must be the very

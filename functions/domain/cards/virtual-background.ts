@@ -1,4 +1,4 @@
-import { createQrCode } from '../../lib/images/qr-core.ts';
+import { createQrCode } from '../../lib/qr-core.ts';
 import { publicCardUrl } from '../../../shared/card/public-url.ts';
 import { cardFileStem } from '../../../shared/card/vcard.ts';
 import { cardMessages } from '../../../shared/messages/card.ts';
