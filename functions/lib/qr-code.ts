@@ -44,14 +44,12 @@ function modulePath(data: Uint8Array, size: number): string {
  * dirty), version (size) chosen automatically for the text, the standard quiet zone of 4 modules,
  * black on white, `width` pixels square (512 by default).
  */
-export function qrSvg(text: string, o: { width?: number } = {}): Promise<string> {
+export async function qrSvg(text: string, o: { width?: number } = {}): Promise<string> {
   const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
   const total = modules.size + MARGIN * 2;
   const width = o.width ?? 512;
   // qrcode leaves out a width below the smallest symbol (21 modules).
   const size = width >= 21 ? `width="${width}" height="${width}" ` : '';
-  return Promise.resolve(
-    `<svg xmlns="http://www.w3.org/2000/svg" ${size}viewBox="0 0 ${total} ${total}" shape-rendering="crispEdges">`
-    + `<path fill="#ffffff" d="M0 0h${total}v${total}H0z"/><path stroke="#000000" d="${modulePath(modules.data, modules.size)}"/></svg>\n`,
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${size}viewBox="0 0 ${total} ${total}" shape-rendering="crispEdges">`
+    + `<path fill="#ffffff" d="M0 0h${total}v${total}H0z"/><path stroke="#000000" d="${modulePath(modules.data, modules.size)}"/></svg>\n`;
 }
