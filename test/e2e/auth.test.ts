@@ -19,6 +19,28 @@ async function signIn(page: Page, username: string, password: string) {
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
+/**
+ * Lets the page finish what a mouse move scheduled: first the toaster takes (or loses) the pointer (the
+ * browser may answer the move before the page handled it), then React renders and runs effects in
+ * MessageChannel tasks (not on the page clock), each queued behind the last; three hops of our own
+ * come after them. Only then may the page clock move on.
+ */
+const settle = (page: Page, hovered: boolean) => page.evaluate((want) => new Promise<void>((resolve, reject) => {
+  let waited = 0;
+  const hop = (then: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = then;
+    channel.port2.postMessage(null);
+  };
+  const after = (n: number) => hop(() => (n > 1 ? after(n - 1) : resolve()));
+  const wait = () => {
+    if (document.querySelector('.toaster')?.matches(':hover') === want) return after(3);
+    if (++waited > 100_000) return reject(new Error(`toaster ${want ? 'never hovered' : 'still hovered'}`));
+    hop(wait);
+  };
+  wait();
+}), hovered);
+
 describe('sign-in', () => {
   test('a wrong password shows the inline error; success lands on the cards with the toast', async () => {
     const { page, close } = await openPage();
@@ -286,17 +308,23 @@ describe('toasts', () => {
     await page.getByRole('button', { name: 'Absenden' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Sie haben sich erfolgreich eingeloggt' });
     await toast.waitFor();
-    // Hover shortly before the 5000 ms run out and stay past them.
+    // Hover shortly before the 5000 ms run out and stay past them. React handles the hover in tasks of its
+    // own (MessageChannel, real time, not the page clock): they must have run before the clock moves on, or
+    // the dismiss timer still fires (a CI run lost the toast that way).
     await page.clock.runFor(4300);
     await toast.hover();
+    await settle(page, true);
     await page.clock.runFor(1500);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
     await page.mouse.move(10, 10);
+    await settle(page, false);
     await page.clock.runFor(900);
     expect(await toast.evaluate((el) => el.className)).toContain('toast-in');
-    // Dismissed toasts fade for 1000 ms before they leave the page.
+    // Then the pause ends and the toast, its time up, is dismissed (React again in real time); it fades
+    // for 1000 ms before it leaves the page.
     await page.clock.runFor(1000);
-    expect(await toast.evaluate((el) => el.className)).toContain('toast-out');
+    await expect.poll(() => toast.evaluate((el) => el.className)).toContain('toast-out');
+    await settle(page, false);
     await page.clock.runFor(1100);
     await toast.waitFor({ state: 'detached' });
     await close();
