@@ -36,7 +36,7 @@ export function sharpAddonDirect(): Plugin {
           return `require(${JSON.stringify(`${CHUNK_TO_NODE_MODULES}/@img/${pkg}/lib/${pkg}-${sharpVersion}.node`)})`;
         });
         if (!contents.includes(`${CHUNK_TO_NODE_MODULES}/@img/sharp-linux-arm64/lib/`)) {
-          throw new Error(`${sharpLoader}: require("@img/sharp-linux-arm64/sharp.node") nicht gefunden (${count} Ersetzungen); sharp lädt sein Addon anders als erwartet (infra/bundle.ts sharpAddonDirect)`);
+          throw new Error(`${sharpLoader}: require("@img/sharp-linux-arm64/sharp.node") nicht gefunden (${count} Ersetzungen); sharp lädt sein Addon anders als erwartet (infra/sharp-bundling.ts sharpAddonDirect)`);
         }
         return { contents, loader: 'js' };
       });
@@ -93,7 +93,7 @@ export function checkSharpAddonPath(name: string, outdir: string, metafile: Meta
     if (!Object.keys(out.inputs).some((i) => i.split(sep).join('/') === sharpLoader)) continue;
     const folder = relative(resolve(outdir), dirname(resolve(root, file)));
     if (!folder || folder.startsWith('..') || folder.includes(sep)) {
-      throw new Error(`${name}: ${file} lädt sharps Addon über ${CHUNK_TO_NODE_MODULES}, liegt aber nicht einen Ordner unter der Funktion (infra/bundle.ts sharpAddonDirect)`);
+      throw new Error(`${name}: ${file} lädt sharps Addon über ${CHUNK_TO_NODE_MODULES}, liegt aber nicht einen Ordner unter der Funktion (infra/sharp-bundling.ts sharpAddonDirect)`);
     }
   }
 }

@@ -1,11 +1,11 @@
-// The QR code encoder of the virtual background (ISO/IEC 18004), the same symbol the qrcode
-// package makes: qrcode's own segmentation and version choice and its tables (segments.js,
+// The QR code encoder of every QR code the functions make (ISO/IEC 18004: the virtual background,
+// qr-code.ts's SVG), the same symbol the qrcode package makes: qrcode's own segmentation and version choice and its tables (segments.js,
 // version.js, error-correction-code.js), then the symbol built here over plain byte arrays. qrcode
 // builds it through objects (BitBuffer, BitMatrix, Polynomial) with a call per bit and per module,
-// which a cold process runs interpreted: these loops cost the virtual background's cold start
-// ~4 ms less (bench coldStart A/B, cardBackground).
+// which a cold process runs interpreted: these loops cost a cold start ~4 ms less (bench coldStart
+// A/B, cardBackground).
 // test/unit/qr-core.test.ts compares every module with qrcode's for hundreds of texts and all levels.
-import type { QRCodeErrorCorrectionLevel, QRCodeSegment } from 'qrcode';
+import type { QRCodeErrorCorrectionLevel } from 'qrcode';
 // @ts-expect-error: the package's types describe its main entry only.
 import { fromString, rawSplit } from 'qrcode/lib/core/segments.js';
 // @ts-expect-error: as above.
@@ -31,9 +31,7 @@ interface Segment { mode: { bit: number }; getLength(): number; write(buffer: { 
 export interface QrSymbol {
   version: number;
   maskPattern: number;
-  errorCorrectionLevel: Level;
-  segments: QRCodeSegment[];
-  modules: { size: number; data: Uint8Array; reservedBit: Uint8Array };
+  modules: { size: number; data: Uint8Array };
 }
 
 /** Bits appended most significant first into whole bytes (qrcode's BitBuffer, over a fixed array). */
@@ -153,12 +151,7 @@ function functionPatterns(data: Uint8Array, reserved: Uint8Array, size: number, 
   for (const [row, col] of alignmentPositions(version) as [number, number][]) {
     for (let r = -2; r <= 2; r++) for (let c = -2; c <= 2; c++) set(row + r, col + c, r === -2 || r === 2 || c === -2 || c === 2 || (r === 0 && c === 0));
   }
-  setFormat(data, size, level, 0);
-  for (let i = 0; i < 15; i++) {
-    reserved[(i < 6 ? i : i < 8 ? i + 1 : size - 15 + i) * size + 8] = 1;
-    reserved[8 * size + (i < 8 ? size - i - 1 : i < 9 ? 15 - i : 15 - i - 1)] = 1;
-  }
-  reserved[(size - 8) * size + 8] = 1;
+  setFormat(data, size, level, 0, reserved);
   if (version >= 7) {
     const bits = versionBits(version) as number;
     for (let i = 0; i < 18; i++) {
@@ -202,17 +195,19 @@ function maskAt(p: number, i: number, j: number): boolean {
   }
 }
 
-/** Writes the 15 format bits of mask `p` and the fixed dark module (qrcode's setupFormatInfo). */
-function setFormat(data: Uint8Array, size: number, level: { bit: number }, p: number): void {
+/** Writes the 15 format bits of mask `p` and the fixed dark module (qrcode's setupFormatInfo); marks them in `reserved` when given. */
+function setFormat(data: Uint8Array, size: number, level: { bit: number }, p: number, reserved?: Uint8Array): void {
   const bits = getEncodedBits(level, p) as number;
+  const set = (i: number, mod: number) => {
+    data[i] = mod;
+    if (reserved) reserved[i] = 1;
+  };
   for (let i = 0; i < 15; i++) {
     const mod = (bits >> i) & 1;
-    const row = i < 6 ? i : i < 8 ? i + 1 : size - 15 + i;
-    data[row * size + 8] = mod;
-    const col = i < 8 ? size - i - 1 : i < 9 ? 15 - i : 15 - i - 1;
-    data[8 * size + col] = mod;
+    set((i < 6 ? i : i < 8 ? i + 1 : size - 15 + i) * size + 8, mod);
+    set(8 * size + (i < 8 ? size - i - 1 : i < 9 ? 15 - i : 15 - i - 1), mod);
   }
-  data[(size - 8) * size + 8] = 1;
+  set((size - 8) * size + 8, 1);
 }
 
 /**
@@ -310,5 +305,5 @@ export function createQrCode(text: string, options: { errorCorrectionLevel: QRCo
   }
   setFormat(plain, size, level, best);
   applyMask(plain, reserved, size, best);
-  return { version, maskPattern: best, errorCorrectionLevel: level, segments: segments as unknown as QRCodeSegment[], modules: { size, data: plain, reservedBit: reserved } };
+  return { version, maskPattern: best, modules: { size, data: plain } };
 }

@@ -1,12 +1,9 @@
 import { berlinDate } from '../../shared/berlin-clock.ts';
 
-/** The UTC calendar day of an instant (`YYYY-MM-DD`), for what the server stamps in UTC (audit entries). */
-export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
- * For tests whose expectations name the current day or month (statistics, credit months, audit dates): those
+ * For tests whose expectations name the current day or month (statistics, credit months): those
  * hold only if it does not change between the data being written and being read back. Within `marginMs` (the
- * test's timeout) of the next change of `period` (the Berlin day by default; berlinMonth, utcDay) this waits
+ * test's timeout) of the next change of `period` (the Berlin day by default, or berlinMonth) this waits
  * until the new one has begun, so a slow run cannot straddle it; at any other time it returns at once.
  * Call it in a beforeEach whose timeout covers the wait.
  */
